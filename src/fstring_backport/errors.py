@@ -1,0 +1,34 @@
+"""The one exception the engine raises for input it cannot accept."""
+
+from typing import Optional
+
+
+class TranspileError(SyntaxError):
+    """Input that Python 3.12 rejects, or that cannot be lowered faithfully.
+
+    A ``SyntaxError`` subclass, so callers that already handle syntax errors
+    (tracebacks, IDEs, the import system) treat it the usual way.  ``lineno``
+    and ``offset`` are 1-based, as in CPython's own messages.
+    """
+
+    def __init__(
+        self,
+        msg: str,
+        filename: str = "<unknown>",
+        lineno: int = 1,
+        offset: int = 1,
+        text: Optional[str] = None,
+        end_lineno: Optional[int] = None,
+        end_offset: Optional[int] = None,
+    ) -> None:
+        if end_lineno is None:
+            end_lineno, end_offset = lineno, offset
+        # Python 3.8 and 3.9 take a 4-tuple only; the end position is set
+        # by hand so it reads the same on every version.
+        super().__init__(msg, (filename, lineno, offset, text))
+        self.end_lineno = end_lineno
+        self.end_offset = end_offset
+
+    def located(self) -> str:
+        """``path:line:col: message``, the form compilers and linters print."""
+        return "{}:{}:{}: {}".format(self.filename, self.lineno, self.offset, self.msg)

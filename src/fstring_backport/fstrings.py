@@ -1,0 +1,266 @@
+"""The f-string parser: a small tree for every f-string, over lexer tokens.
+
+The lexer already guarantees the outline (an ``FSTRING_START``, text pieces
+and balanced fields, an ``FSTRING_END``); this module finds the parts of each
+replacement field - expression, debug ``=``, conversion, format spec - and
+raises CPython 3.12's error for a field it would reject.  Nodes refer to
+tokens by index, so every part keeps its exact source position.
+"""
+
+from typing import Iterator, List, Optional, Tuple, Union
+
+from .errors import TranspileError
+from .lexer import (
+    COMMENT,
+    CONTINUATION,
+    FSTRING_END,
+    FSTRING_MIDDLE,
+    FSTRING_START,
+    NAME,
+    NL,
+    OP,
+    WHITESPACE,
+    LineIndex,
+    Token,
+)
+
+TRIVIA = frozenset((WHITESPACE, COMMENT, NL, CONTINUATION))
+_FIELD_ENDS = frozenset(("}", "!", ":", "="))
+_OPENING = frozenset("([{")
+_CLOSING = frozenset(")]}")
+
+
+class Literal:
+    """A piece of literal text: one ``FSTRING_MIDDLE`` token."""
+
+    __slots__ = ("index",)
+
+    def __init__(self, index: int) -> None:
+        self.index = index
+
+
+class Field:
+    """A replacement field ``{expression=!conversion:spec}``.
+
+    ``expr_start``/``expr_end`` delimit the expression's tokens (trivia
+    included, end exclusive); the optional parts are token indices.
+    """
+
+    __slots__ = (
+        "open",
+        "close",
+        "expr_start",
+        "expr_end",
+        "equals",
+        "debug_end",
+        "conversion",
+        "colon",
+        "spec",
+        "fstrings",
+    )
+
+    def __init__(self, open_index: int) -> None:
+        self.open = open_index
+        self.close = -1
+        self.expr_start = open_index + 1
+        self.expr_end = open_index + 1
+        self.equals: Optional[int] = None
+        self.debug_end: Optional[int] = None  # first token after the debug text
+        self.conversion: Optional[int] = None
+        self.colon: Optional[int] = None
+        self.spec: Optional[List[Part]] = None
+        self.fstrings: List[FString] = []  # f-strings nested in the expression
+
+
+Part = Union[Literal, Field]
+
+
+class FString:
+    """One f-string literal: ``FSTRING_START`` parts ``FSTRING_END``."""
+
+    __slots__ = ("start", "end", "parts")
+
+    def __init__(self, start: int) -> None:
+        self.start = start
+        self.end = -1
+        self.parts: List[Part] = []
+
+    def fields(self) -> Iterator[Field]:
+        """Every field of this f-string, those in format specs included."""
+        stack = list(reversed(self.parts))
+        while stack:
+            part = stack.pop()
+            if isinstance(part, Field):
+                yield part
+                if part.spec:
+                    stack.extend(reversed(part.spec))
+
+
+def debug_text(tokens: List[Token], field: Field) -> str:
+    """The text 3.12 prints for ``{expr=}``: the source as written, less comments.
+
+    Line breaks read as ``\\n``, as they do when CPython reads a file.
+    """
+    assert field.equals is not None and field.debug_end is not None
+    text = "".join(
+        t.text for t in tokens[field.expr_start : field.debug_end] if t.kind != COMMENT
+    )
+    return text.replace("\r\n", "\n").replace("\r", "\n")
+
+
+def parse_fstrings(
+    tokens: List[Token], source: str, filename: str = "<unknown>"
+) -> List[FString]:
+    """Parse every outermost f-string in ``tokens``; nested ones hang below."""
+    return _Parser(tokens, source, filename).parse_all()
+
+
+class _Parser:
+    def __init__(self, tokens: List[Token], source: str, filename: str) -> None:
+        self.tokens = tokens
+        self.source = source
+        self.filename = filename
+
+    def error(self, msg: str, index: int, end_index: Optional[int] = None) -> TranspileError:
+        lines = LineIndex(self.source)
+        token = self.tokens[index]
+        line, col = lines.position(token.offset)
+        last = self.tokens[index if end_index is None else end_index]
+        end_line, end_col = lines.position(last.end)
+        return TranspileError(
+            "f-string: " + msg,
+            self.filename,
+            line,
+            col + 1,
+            lines.line_text(line),
+            end_line,
+            end_col + 1,
+        )
+
+    def parse_all(self) -> List[FString]:
+        found = []
+        tokens = self.tokens
+        i = 0
+        n = len(tokens)
+        while i < n:
+            if tokens[i].kind == FSTRING_START:
+                node, i = self.fstring(i)
+                found.append(node)
+            else:
+                i += 1
+        return found
+
+    def fstring(self, i: int) -> Tuple[FString, int]:
+        tokens = self.tokens
+        node = FString(i)
+        i += 1
+        while True:
+            kind = tokens[i].kind
+            if kind == FSTRING_MIDDLE:
+                node.parts.append(Literal(i))
+                i += 1
+            elif kind == FSTRING_END:
+                node.end = i
+                return node, i + 1
+            else:  # the lexer only lets "{" start a field here
+                field, i = self.field(i)
+                node.parts.append(field)
+
+    def skip_trivia(self, i: int) -> int:
+        tokens = self.tokens
+        while tokens[i].kind in TRIVIA:
+            i += 1
+        return i
+
+    def field(self, i: int) -> Tuple[Field, int]:
+        tokens = self.tokens
+        field = Field(i)
+        i += 1
+        depth = 0
+        first_code: Optional[int] = None
+        while True:
+            token = tokens[i]
+            kind = token.kind
+            if kind in TRIVIA:
+                i += 1
+                continue
+            if kind == OP and depth == 0 and token.text in _FIELD_ENDS:
+                break
+            if first_code is None:
+                first_code = i
+            if kind == FSTRING_START:
+                nested, i = self.fstring(i)
+                field.fstrings.append(nested)
+                continue
+            if kind == OP:
+                if token.text in _OPENING:
+                    depth += 1
+                elif token.text in _CLOSING:
+                    depth -= 1
+            i += 1
+        if first_code is None:
+            raise self.error("valid expression required before '{}'".format(token.text), i)
+        first = tokens[first_code]
+        if first.kind == NAME and first.text == "lambda" and token.text != "}":
+            raise self.error(
+                "lambda expressions are not allowed without parentheses", first_code, i
+            )
+        field.expr_end = i
+        if token.text == "=":
+            field.equals = i
+            i = self.skip_trivia(i + 1)
+            field.debug_end = i
+            token = tokens[i]
+            if not (token.kind == OP and token.text in ("!", ":", "}")):
+                raise self.error("expecting '!', or ':', or '}'", i)
+        if token.text == "!":
+            i = self.conversion(field, i)
+            token = tokens[i]
+            if not (token.kind == OP and token.text in (":", "}")):
+                raise self.error("expecting ':' or '}'", i)
+        if token.text == ":":
+            field.colon = i
+            field.spec, i = self.spec(i + 1)
+        field.close = i
+        return field, i + 1
+
+    def conversion(self, field: Field, bang: int) -> int:
+        """Check ``!s``, ``!r`` or ``!a``; return the index after it and trivia."""
+        tokens = self.tokens
+        i = bang + 1
+        token = tokens[i]
+        if token.kind in TRIVIA:
+            after = self.skip_trivia(i)
+            if tokens[after].kind == NAME:
+                raise self.error(
+                    "conversion type must come right after the exclamanation mark",
+                    bang,
+                    after,
+                )
+            raise self.error("missing conversion character", after)
+        if token.kind == OP and token.text in (":", "}"):
+            raise self.error("missing conversion character", i)
+        if token.text not in ("s", "r", "a"):
+            raise self.error(
+                "invalid conversion character '{}': expected 's', 'r', or 'a'".format(
+                    token.text
+                ),
+                i,
+            )
+        field.conversion = i
+        return self.skip_trivia(i + 1)
+
+    def spec(self, i: int) -> Tuple[List[Part], int]:
+        """Parts of a format spec; return them and the index of the closing ``}``."""
+        tokens = self.tokens
+        parts: List[Part] = []
+        while True:
+            token = tokens[i]
+            if token.kind == FSTRING_MIDDLE:
+                parts.append(Literal(i))
+                i += 1
+            elif token.text == "{":
+                field, i = self.field(i)
+                parts.append(field)
+            else:  # the lexer ends a spec only at its field's "}"
+                return parts, i

@@ -1,0 +1,469 @@
+"""A lossless tokenizer for Python 3.12 source that runs on Python 3.8+.
+
+Every character of the input belongs to exactly one token, so
+``"".join(t.text for t in tokenize(src)) == src`` for any input.  Besides the
+token kinds of the standard ``tokenize`` module it produces ``WHITESPACE``
+(blanks between tokens, a UTF-8 BOM) and ``CONTINUATION`` (a backslash and the
+line break it escapes), which CPython's module leaves out.
+
+F-strings follow PEP 701: ``FSTRING_START``, then ``FSTRING_MIDDLE`` pieces
+and replacement fields lexed as ordinary Python, then ``FSTRING_END``.  A
+stack holds one :class:`_FStringMode` per open f-string; the bracket depth at
+which the f-string began and the number of format specs open in it decide
+whether the next character is literal text or code.  A token carries only its
+offset; :class:`LineIndex` turns offsets into (line, column) when needed, which
+keeps the hot loop small.
+"""
+
+import re
+from bisect import bisect_right
+from typing import List, NamedTuple, Optional, Tuple
+
+from .errors import TranspileError
+
+NAME = "NAME"
+NUMBER = "NUMBER"
+STRING = "STRING"
+OP = "OP"
+COMMENT = "COMMENT"
+NEWLINE = "NEWLINE"
+NL = "NL"
+INDENT = "INDENT"
+DEDENT = "DEDENT"
+ENDMARKER = "ENDMARKER"
+FSTRING_START = "FSTRING_START"
+FSTRING_MIDDLE = "FSTRING_MIDDLE"
+FSTRING_END = "FSTRING_END"
+WHITESPACE = "WHITESPACE"
+CONTINUATION = "CONTINUATION"
+
+# Limits CPython 3.12 enforces in its tokenizer (Parser/tokenizer.h).
+MAX_BRACKET_DEPTH = 200
+MAX_FSTRING_DEPTH = 150
+MAX_SPEC_DEPTH = 3  # a field may sit in the spec of at most two others
+
+
+class Token(NamedTuple):
+    kind: str
+    text: str
+    offset: int
+
+    @property
+    def end(self) -> int:
+        return self.offset + len(self.text)
+
+
+class LineIndex:
+    """Maps character offsets to CPython's (1-based line, 0-based column)."""
+
+    _LINE_BREAK = re.compile(r"\r\n|\r|\n")
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+        self.starts = [0]
+        self.starts.extend(m.end() for m in self._LINE_BREAK.finditer(text))
+
+    def position(self, offset: int) -> Tuple[int, int]:
+        line = bisect_right(self.starts, offset)
+        return line, offset - self.starts[line - 1]
+
+    def line_text(self, line: int) -> str:
+        start = self.starts[line - 1]
+        end = self.starts[line] if line < len(self.starts) else len(self.text)
+        return self.text[start:end]
+
+
+_PREFIX = r"(?:[rR][bBfF]?|[bBfF][rR]?|[uU])?"
+_DIGITS = r"[0-9](?:_?[0-9])*"
+_EXPONENT = r"[eE][-+]?" + _DIGITS
+_POINTFLOAT = r"(?:{d}\.(?:{d})?|\.{d})(?:{e})?".format(d=_DIGITS, e=_EXPONENT)
+_EXPFLOAT = _DIGITS + _EXPONENT
+_NUMBER = (
+    r"(?:{d}|{p}|{x})[jJ]"  # imaginary
+    r"|{p}|{x}"  # float
+    r"|0[xX](?:_?[0-9a-fA-F])+|0[bB](?:_?[01])+|0[oO](?:_?[0-7])+"
+    r"|{d}"
+).format(d=_DIGITS, p=_POINTFLOAT, x=_EXPFLOAT)
+_OPERATOR = (
+    r"\*\*=|//=|>>=|<<=|\.\.\.|->|:=|\*\*|//|>>|<<|<=|>=|==|!="
+    r"|[-+*/%&|^@]="
+    r"|[-+*/%&|^~<>=.,:;@()\[\]{}!]"
+)
+# One alternative per kind; dispatch is on ``lastgroup``.  Strings come before
+# names so that a prefix such as ``rb`` followed by a quote is not a name.
+_REGULAR = re.compile(
+    r"(?P<WHITESPACE>[ \t\f]+)"
+    r"|(?P<NEWLINE>\r\n|\r|\n)"
+    r"|(?P<COMMENT>#[^\r\n]*)"
+    r"|(?P<STRING>" + _PREFIX + r"(?:'''|\"\"\"|'|\"))"
+    r"|(?P<NAME>(?:[^\W\d]|[^\x00-\x7f])(?:\w|[^\x00-\x7f])*)"
+    r"|(?P<NUMBER>" + _NUMBER + r")"
+    r"|(?P<OP>" + _OPERATOR + r")"
+    r"|(?P<CONTINUATION>\\(?:\r\n|\r|\n))"
+)
+_INDENT = re.compile(r"[ \t\f]*")
+# Where a single-quoted literal with no closing quote stops: its line's end.
+_TO_LINE_END = re.compile(r"[^\\\r\n]*(?:\\(?:\r\n|[\s\S])[^\\\r\n]*)*")
+
+
+def _string_body(quote: str) -> "re.Pattern[str]":
+    """The rest of a plain string literal after its opening quote."""
+    q = re.escape(quote[0])
+    if len(quote) == 3:
+        return re.compile(
+            r"[^\\{q}]*(?:(?:\\[\s\S]|{q}(?!{q}{q}))[^\\{q}]*)*{q}{q}{q}".format(q=q)
+        )
+    return re.compile(r"[^\\\r\n{q}]*(?:\\(?:\r\n|[\s\S])[^\\\r\n{q}]*)*{q}".format(q=q))
+
+
+def _fstring_text(quote: str, raw: bool, spec: bool) -> "re.Pattern[str]":
+    """A run of literal text inside an f-string, up to ``{``, ``}`` or its end.
+
+    ``{{`` and ``}}`` are text outside format specs; inside a spec every brace
+    opens or closes a field.  A backslash never escapes a brace, and ``\\N{...}``
+    is one escape except in raw f-strings.
+    """
+    q = re.escape(quote[0])
+    stop = r"\\{}" + (q if len(quote) == 3 else q + r"\r\n")
+    pieces = [r"[^" + stop + r"]+"]
+    if len(quote) == 3:
+        pieces.append(r"{q}(?!{q}{q})".format(q=q))
+    if not raw:
+        pieces.append(r"\\N\{[^{}\r\n]*\}")
+    pieces.append(r"\\(?:\r\n|[^{}])?")
+    if not spec:
+        pieces.append(r"\{\{|\}\}")
+    return re.compile("(?:" + "|".join(pieces) + ")*")
+
+
+_QUOTES = ("'", '"', "'''", '"""')
+_STRING_BODY = {q: _string_body(q) for q in _QUOTES}
+_FSTRING_TEXT = {
+    (q, raw, spec): _fstring_text(q, raw, spec)
+    for q in _QUOTES
+    for raw in (False, True)
+    for spec in (False, True)
+}
+_CLOSING = {")": "(", "]": "[", "}": "{"}
+
+
+class _FStringMode:
+    """What the lexer needs to know about one open f-string."""
+
+    __slots__ = ("quote", "raw", "depth", "spec_depth", "start")
+
+    def __init__(self, quote: str, raw: bool, depth: int, start: int) -> None:
+        self.quote = quote
+        self.raw = raw
+        self.depth = depth  # bracket depth outside the f-string
+        self.spec_depth = 0  # format specs open in it
+        self.start = start  # offset of its prefix, for error messages
+
+
+def tokenize(text: str, filename: str = "<unknown>") -> List[Token]:
+    """Split 3.12 source into tokens that cover every character."""
+    return _Lexer(text, filename).run()
+
+
+class _Lexer:
+    def __init__(self, text: str, filename: str) -> None:
+        self.text = text
+        self.filename = filename
+        self.tokens: List[Token] = []
+        self.brackets: List[Tuple[str, int]] = []  # (opening char, offset)
+        self.fstrings: List[_FStringMode] = []
+        self.indents: List[Tuple[int, int]] = [(0, 0)]  # (column, tabs as 1)
+        self._lines: Optional[LineIndex] = None
+
+    # -- errors ---------------------------------------------------------
+
+    def lines(self) -> LineIndex:
+        if self._lines is None:
+            self._lines = LineIndex(self.text)
+        return self._lines
+
+    def error(self, msg: str, offset: int, end: Optional[int] = None, cls=TranspileError):
+        lines = self.lines()
+        line, col = lines.position(offset)
+        end_line, end_col = lines.position(offset if end is None else end)
+        return cls(msg, self.filename, line, col + 1, lines.line_text(line), end_line, end_col + 1)
+
+    def unterminated(self, start: int, quote: str, what: str, scan_end: int):
+        """CPython's message: located at the literal, detected where scanning stopped."""
+        kind = "triple-quoted " if len(quote) == 3 else ""
+        detected = self.lines().position(scan_end)[0]
+        return self.error(
+            "unterminated {}{} literal (detected at line {})".format(kind, what, detected), start
+        )
+
+    # -- main loop ------------------------------------------------------
+
+    def run(self) -> List[Token]:
+        text = self.text
+        n = len(text)
+        tokens = self.tokens
+        append = tokens.append
+        brackets = self.brackets
+        fstrings = self.fstrings
+        regular = _REGULAR.match
+        pos = 0
+        line_start = True  # at the start of a logical line: indentation counts
+        line_has_code = False
+        line_has_comment = False
+        if text.startswith("\ufeff"):
+            append(Token(WHITESPACE, "\ufeff", 0))
+            pos = 1
+        while pos < n:
+            if fstrings:
+                mode = fstrings[-1]
+                if len(brackets) == mode.depth + mode.spec_depth:
+                    pos = self.fstring_text(mode, pos)
+                    continue
+            elif line_start:
+                line_start = False
+                pos = self.indentation(pos)
+                if pos >= n:
+                    break
+            m = regular(text, pos)
+            if m is None:
+                raise self.bad_character(pos)
+            kind = m.lastgroup
+            end = m.end()
+            if kind == WHITESPACE or kind == CONTINUATION:
+                append(Token(kind, text[pos:end], pos))
+            elif kind == NAME or kind == NUMBER:
+                word = text[pos:end]
+                if not word.isascii() and not word.isidentifier():
+                    raise self.bad_identifier(word, pos)
+                append(Token(kind, word, pos))
+                line_has_code = True
+            elif kind == OP:
+                op = text[pos:end]
+                if op[0] in "([{":
+                    if len(brackets) >= MAX_BRACKET_DEPTH:
+                        raise self.error("too many nested parentheses", pos)
+                    brackets.append((op, pos))
+                elif op[0] in ")]}":
+                    self.close_bracket(op, pos)
+                elif op[0] == ":" and fstrings:
+                    mode = fstrings[-1]
+                    if len(brackets) == mode.depth + mode.spec_depth + 1:
+                        # A colon at the top of a replacement field starts
+                        # its format spec, even where ":=" would follow.
+                        mode.spec_depth += 1
+                        op = ":"
+                        end = pos + 1
+                append(Token(OP, op, pos))
+                line_has_code = True
+            elif kind == NEWLINE:
+                if brackets or not line_has_code:
+                    append(Token(NL, text[pos:end], pos))
+                else:
+                    append(Token(NEWLINE, text[pos:end], pos))
+                if not brackets:
+                    line_start = True
+                    line_has_code = line_has_comment = False
+            elif kind == COMMENT:
+                append(Token(COMMENT, text[pos:end], pos))
+                line_has_comment = True
+            else:  # a string or f-string opening
+                end = self.string(pos, end)
+                line_has_code = True
+            pos = end
+        self.finish(line_has_code, line_has_comment)
+        return tokens
+
+    # -- pieces of the loop --------------------------------------------
+
+    def indentation(self, pos: int) -> int:
+        """Measure a logical line's indentation and emit INDENT/DEDENT."""
+        text = self.text
+        end = _INDENT.match(text, pos).end()
+        ws = text[pos:end]
+        if end == len(text) or text[end] in "#\r\n\\":
+            # Blank and comment-only lines do not take part in indentation.
+            if ws:
+                self.tokens.append(Token(WHITESPACE, ws, pos))
+            return end
+        col = alt = 0
+        for ch in ws:
+            if ch == " ":
+                col += 1
+                alt += 1
+            elif ch == "\t":
+                col = (col // 8 + 1) * 8
+                alt += 1
+            else:  # form feed resets the count, as in CPython
+                col = alt = 0
+        indents = self.indents
+        top_col, top_alt = indents[-1]
+        if col > top_col:
+            if alt <= top_alt:
+                raise self.tab_error(end)
+            indents.append((col, alt))
+            self.tokens.append(Token(INDENT, ws, pos))
+            return end
+        if ws:
+            self.tokens.append(Token(WHITESPACE, ws, pos))
+        while col < indents[-1][0]:
+            indents.pop()
+            self.tokens.append(Token(DEDENT, "", end))
+        if col != indents[-1][0]:
+            # CPython puts this one a column past the line's first character.
+            raise self.error(
+                "unindent does not match any outer indentation level",
+                end + 1,
+                cls=_IndentationError,
+            )
+        if alt != indents[-1][1]:
+            raise self.tab_error(end)
+        return end
+
+    def tab_error(self, offset: int):
+        return self.error(
+            "inconsistent use of tabs and spaces in indentation", offset, cls=_TabError
+        )
+
+    def bad_character(self, pos: int):
+        ch = self.text[pos]
+        if ch == "\\":
+            return self.error("unexpected character after line continuation character", pos)
+        if ch == "\0":
+            return self.error("source code cannot contain null bytes", pos)
+        if not ch.isprintable():
+            return self.error("invalid non-printable character U+{:04X}".format(ord(ch)), pos)
+        return self.error("invalid character '{}' (U+{:04X})".format(ch, ord(ch)), pos)
+
+    def bad_identifier(self, word: str, pos: int):
+        # Like CPython: a name's non-ASCII letters are checked as a whole,
+        # and the first character that cannot belong to a name is reported.
+        for i in range(len(word)):
+            if not ("a" + word[: i + 1]).isidentifier():
+                return self.bad_character(pos + i)
+        return self.bad_character(pos)
+
+    def close_bracket(self, op: str, pos: int) -> None:
+        brackets = self.brackets
+        fstrings = self.fstrings
+        if fstrings and op != "}":
+            mode = fstrings[-1]
+            if len(brackets) == mode.depth + mode.spec_depth + 1:
+                raise self.error("f-string: unmatched '{}'".format(op), pos)
+        if not brackets:
+            raise self.error("unmatched '{}'".format(op), pos)
+        opening, _ = brackets[-1]
+        if opening != _CLOSING[op]:
+            raise self.error(
+                "closing parenthesis '{}' does not match opening parenthesis '{}'".format(
+                    op, opening
+                ),
+                pos,
+            )
+        brackets.pop()
+
+    def string(self, pos: int, end: int) -> int:
+        """Lex a string literal, or open an f-string; return the new offset."""
+        text = self.text
+        start = text[pos:end]
+        quote = start.lstrip("rRbBuUfF")
+        prefix = start[: len(start) - len(quote)]
+        if "f" in prefix or "F" in prefix:
+            if len(self.fstrings) >= MAX_FSTRING_DEPTH:
+                raise self.error("too many nested f-strings", pos)
+            self.fstrings.append(
+                _FStringMode(quote, "r" in prefix or "R" in prefix, len(self.brackets), pos)
+            )
+            self.tokens.append(Token(FSTRING_START, start, pos))
+            return end
+        m = _STRING_BODY[quote].match(text, end)
+        if m is None:
+            self.unterminated_string(pos, quote, end)
+        self.tokens.append(Token(STRING, text[pos : m.end()], pos))
+        return m.end()
+
+    def unterminated_string(self, pos: int, quote: str, body: int) -> None:
+        if len(quote) == 3:
+            scan_end = len(self.text)
+        else:
+            scan_end = _TO_LINE_END.match(self.text, body).end()
+        fstrings = self.fstrings
+        if fstrings and fstrings[-1].quote == quote:
+            # Inside a replacement field a quote like the f-string's own that
+            # opens nothing valid means the field was never closed.
+            raise self.error("f-string: expecting '}'", pos)
+        raise self.unterminated(pos, quote, "string", scan_end)
+
+    def fstring_text(self, mode: _FStringMode, pos: int) -> int:
+        """Lex literal text of an f-string up to a field, the spec's end or its end."""
+        text = self.text
+        tokens = self.tokens
+        end = _FSTRING_TEXT[(mode.quote, mode.raw, mode.spec_depth > 0)].match(text, pos).end()
+        if end > pos:
+            tokens.append(Token(FSTRING_MIDDLE, text[pos:end], pos))
+        if end >= len(text):
+            raise self.unclosed_fstring(mode)
+        ch = text[end]
+        if ch == "{":
+            if mode.spec_depth >= MAX_SPEC_DEPTH:
+                # CPython reports this one a column early; so do we.
+                raise self.error("f-string: expressions nested too deeply", end - 1)
+            if len(self.brackets) >= MAX_BRACKET_DEPTH:
+                raise self.error("too many nested parentheses", end)
+            self.brackets.append(("{", end))
+            tokens.append(Token(OP, "{", end))
+            return end + 1
+        if ch == "}":
+            if not mode.spec_depth:
+                raise self.error("f-string: single '}' is not allowed", end)
+            mode.spec_depth -= 1
+            self.brackets.pop()
+            tokens.append(Token(OP, "}", end))
+            return end + 1
+        if ch == "\r" or ch == "\n":  # only single-quoted f-strings stop here
+            if not mode.spec_depth:
+                raise self.unterminated(mode.start, mode.quote, "f-string", end)
+            after = end + (2 if text.startswith("\r\n", end) else 1)
+            if after >= len(text):
+                raise self.unclosed_fstring(mode)
+            raise self.error("f-string: expecting '}', or format specs", after)
+        if mode.spec_depth:
+            raise self.error("f-string: expecting '}', or format specs", end)
+        tokens.append(Token(FSTRING_END, mode.quote, end))
+        self.fstrings.pop()
+        return end + len(mode.quote)
+
+    def never_closed(self):
+        opening, offset = self.brackets[-1]
+        return self.error("'{}' was never closed".format(opening), offset)
+
+    def unclosed_fstring(self, mode: _FStringMode):
+        """The input ended inside an f-string: blame what 3.12 blames."""
+        in_code = len(self.brackets) > mode.depth + mode.spec_depth
+        if in_code or (mode.spec_depth and len(mode.quote) == 1):
+            return self.never_closed()
+        return self.unterminated(mode.start, mode.quote, "f-string", len(self.text))
+
+    def finish(self, line_has_code: bool, line_has_comment: bool) -> None:
+        """Report what was left open, then close the last line and blocks."""
+        n = len(self.text)
+        if self.fstrings:
+            raise self.unclosed_fstring(self.fstrings[-1])
+        if self.brackets:
+            raise self.never_closed()
+        tokens = self.tokens
+        if line_has_code:
+            tokens.append(Token(NEWLINE, "", n))
+        elif line_has_comment:
+            tokens.append(Token(NL, "", n))
+        for _ in self.indents[1:]:
+            tokens.append(Token(DEDENT, "", n))
+        tokens.append(Token(ENDMARKER, "", n))
+
+
+class _IndentationError(TranspileError, IndentationError):
+    pass
+
+
+class _TabError(_IndentationError, TabError):
+    pass
+
