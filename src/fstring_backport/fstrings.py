@@ -97,9 +97,11 @@ class FString:
 
 
 def debug_text(tokens: List[Token], field: Field) -> str:
-    """The text 3.12 prints for ``{expr=}``: the source as written, less comments.
+    """The source of ``{expr=}`` that 3.12 prints: as written, less comments.
 
-    Line breaks read as ``\\n``, as they do when CPython reads a file.
+    Line breaks read as ``\\n``, as they do when CPython reads a file.  Like
+    the literal text around it, Python processes the escapes in it unless the
+    f-string is raw: ``f'{"\\n"=}'`` prints a real line break.
     """
     assert field.equals is not None and field.debug_end is not None
     text = "".join(

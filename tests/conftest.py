@@ -1,0 +1,84 @@
+import json
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+from typing import Dict, List
+
+import pytest
+from hypothesis import HealthCheck, settings
+
+sys.path.insert(0, str(Path(__file__).parent))
+
+settings.register_profile(
+    "default", deadline=None, suppress_health_check=[HealthCheck.too_slow]
+)
+# A longer run for a nightly job: HYPOTHESIS_PROFILE=nightly tox
+settings.register_profile(
+    "nightly",
+    deadline=None,
+    max_examples=20000,
+    suppress_health_check=[HealthCheck.too_slow],
+)
+settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "default"))
+
+REPO = Path(__file__).resolve().parent.parent
+
+
+def interpreter(version: str) -> str:
+    """The path of ``python3.X``; a missing one fails the test, never skips it."""
+    path = shutil.which("python" + version)
+    if path is None:
+        pytest.fail("python{} is not on PATH (set PYENV_VERSION)".format(version))
+    return path
+
+
+_STDLIB_CACHE: Dict[str, str] = {}
+
+
+def stdlib_dir(version: str) -> Path:
+    """The standard library folder of ``python3.X``, from its own sysconfig."""
+    if version not in _STDLIB_CACHE:
+        out = subprocess.run(
+            [interpreter(version), "-c", "import sysconfig; print(sysconfig.get_paths()['stdlib'])"],
+            check=True,
+            stdout=subprocess.PIPE,
+            universal_newlines=True,
+        ).stdout.strip()
+        _STDLIB_CACHE[version] = out
+    return Path(_STDLIB_CACHE[version])
+
+
+def stdlib_files(version: str) -> List[Path]:
+    root = stdlib_dir(version)
+    files = sorted(p for p in root.rglob("*.py") if "site-packages" not in p.parts)
+    assert len(files) > 1000, "expected a full standard library under {}".format(root)
+    return files
+
+
+def compiles_with(version: str, paths: List[Path]) -> Dict[str, bool]:
+    """Ask ``python3.X`` which of ``paths`` it compiles (one subprocess)."""
+    if not paths:
+        return {}
+    script = (
+        "import json, sys, warnings\n"
+        "warnings.simplefilter('ignore')\n"
+        "result = {}\n"
+        "for path in json.load(sys.stdin):\n"
+        "    try:\n"
+        "        with open(path, 'rb') as f:\n"
+        "            compile(f.read(), path, 'exec', dont_inherit=True)\n"
+        "        result[path] = True\n"
+        "    except (SyntaxError, ValueError):\n"
+        "        result[path] = False\n"
+        "print(json.dumps(result))\n"
+    )
+    out = subprocess.run(
+        [interpreter(version), "-c", script],
+        input=json.dumps([str(p) for p in paths]),
+        stdout=subprocess.PIPE,
+        universal_newlines=True,
+        check=True,
+    ).stdout
+    return json.loads(out)

@@ -1,0 +1,109 @@
+"""Compare our tokens with CPython's ``tokenize.generate_tokens`` (3.12+).
+
+Both sides are brought to one form, ``(type, text, start, end)`` with
+CPython's 1-based lines and 0-based columns.  Our extra kinds are dropped:
+``WHITESPACE`` and ``CONTINUATION`` carry the bytes CPython's module leaves
+out.  Beyond that, the normalisation is this, and only this:
+
+1. ``FSTRING_MIDDLE``: CPython splits a piece of literal text at every
+   ``{{``/``}}``, reports the doubled brace once in the text, and emits an
+   empty piece where a format spec starts or resumes with a field.  Its end
+   positions are computed from the shortened text and so fall short.  We
+   keep one token per run of source text.  So CPython's adjacent pieces are
+   joined (empty ones dropped), our text has ``{{``/``}}`` halved, and the end
+   of a piece is not compared: it is the start of the next token, which is.
+2. An input that does not end with a line break: CPython invents one, so its
+   final ``NEWLINE``/``NL`` is one column wide and the closing ``DEDENT``s and
+   ``ENDMARKER`` sit on a line after the last.  Ours are empty and sit at the
+   end of the text; we compare the start of that ``NEWLINE``/``NL`` and move
+   the closing tokens to where CPython puts them.
+3. Python 3.12 only: the end column of a token spanning several lines is
+   counted in UTF-8 bytes on the last line and turned back into characters
+   using the text from the token's *first* line (fixed in 3.13).  Under 3.12
+   our end column is converted the same way.
+
+The end of any other token is the position just after its last character on
+that character's line, which is how CPython reports a token ending in a
+line break.
+"""
+
+import io
+import sys
+import tokenize as std_tokenize
+from typing import List, Optional, Tuple
+
+from fstring_backport import lexer
+
+Position = Tuple[int, int]
+Row = Tuple[str, str, Position, Optional[Position]]
+
+_SKIPPED = (lexer.WHITESPACE, lexer.CONTINUATION)
+
+
+def ours(text: str) -> List[Row]:
+    index = lexer.LineIndex(text)
+    n = len(text)
+    no_final_break = bool(text) and not text.endswith(("\n", "\r"))
+    after_last_line = (index.position(n)[0] + 1, 0)
+    rows: List[Row] = []
+    for token in lexer.tokenize(text):
+        if token.kind in _SKIPPED:
+            continue
+        value = token.text
+        start = index.position(token.offset)
+        end: Optional[Position]
+        if value:
+            line, col = index.position(token.end - 1)
+            end = (line, col + 1)
+            if line != start[0] and sys.version_info < (3, 13):
+                nbytes = len(index.line_text(line)[: col + 1].encode("utf-8"))
+                first = text[index.starts[start[0] - 1] :].encode("utf-8")
+                end = (line, len(first[:nbytes].decode("utf-8", "replace")))
+        else:
+            end = start
+        if token.kind == lexer.FSTRING_MIDDLE:
+            value = value.replace("{{", "{").replace("}}", "}")
+            end = None
+        elif token.offset == n and no_final_break:
+            if token.kind in (lexer.NEWLINE, lexer.NL):
+                end = None
+            elif token.kind in (lexer.DEDENT, lexer.ENDMARKER):
+                start = end = after_last_line
+        rows.append((token.kind, value, start, end))
+    return rows
+
+
+def theirs(text: str) -> List[Row]:
+    rows: List[Row] = []
+    readline = io.StringIO(text, newline="").readline
+    for token in std_tokenize.generate_tokens(readline):
+        kind = std_tokenize.tok_name[token.type]
+        if kind == "FSTRING_MIDDLE":
+            if not token.string:
+                continue
+            if rows and rows[-1][0] == kind:
+                _, value, start, _ = rows.pop()
+                rows.append((kind, value + token.string, start, None))
+            else:
+                rows.append((kind, token.string, token.start, None))
+        elif kind in ("NEWLINE", "NL") and not token.string:
+            rows.append((kind, token.string, token.start, None))
+        else:
+            rows.append((kind, token.string, token.start, token.end))
+    return rows
+
+
+def first_difference(text: str) -> Optional[str]:
+    """None when both agree, else a short report around the first difference."""
+    return describe_difference(ours(text), theirs(text))
+
+
+def describe_difference(a: List[Row], b: List[Row]) -> Optional[str]:
+    if a == b:
+        return None
+    i = 0
+    while i < min(len(a), len(b)) and a[i] == b[i]:
+        i += 1
+    return "token {}:\n  ours:    {}\n  CPython: {}".format(
+        i, a[max(0, i - 1) : i + 2], b[max(0, i - 1) : i + 2]
+    )

@@ -1,0 +1,73 @@
+"""The public API: transpile() on str and bytes, targets, encodings."""
+
+import codecs
+
+import pytest
+
+import fstring_backport
+from fstring_backport import TranspileError, transpile
+from fstring_backport.engine import parse_target
+
+NEEDS_NO_CHANGE = "x = f'{a!r:>{w}}' + \"{b}\"\n"
+
+
+def test_public_names():
+    assert fstring_backport.transpile is transpile
+    assert issubclass(TranspileError, SyntaxError)
+    assert fstring_backport.__version__.count(".") >= 2
+
+
+@pytest.mark.parametrize(
+    "target, expected",
+    [((3, 8), (3, 8)), ("3.8", (3, 8)), ("py38", (3, 8)), ("PY311", (3, 11)), ("3.13", (3, 13)), ([3, 10], (3, 10))],
+)
+def test_target_forms(target, expected):
+    assert parse_target(target) == expected
+
+
+@pytest.mark.parametrize("target", ["2.7", "3.7", "(3, 8)", "three", "py3", (2, 7)])
+def test_bad_targets_are_value_errors(target):
+    with pytest.raises(ValueError):
+        parse_target(target)
+
+
+def test_source_that_needs_no_change_is_returned_as_is():
+    assert transpile(NEEDS_NO_CHANGE) == NEEDS_NO_CHANGE
+    data = NEEDS_NO_CHANGE.encode()
+    assert transpile(data) == data
+    assert transpile(data, "3.12") == data
+
+
+@pytest.mark.parametrize("eol", ["\n", "\r\n", "\r"])
+def test_bytes_keep_line_endings(eol):
+    data = ("# comment" + eol + NEEDS_NO_CHANGE.replace("\n", eol)).encode()
+    assert transpile(data) == data
+
+
+def test_coding_cookie_decides_the_encoding():
+    text = "# -*- coding: latin-1 -*-\nname = 'Müller'\nprint(f'{name}')\n"
+    data = text.encode("latin-1")
+    assert transpile(data) == data
+    assert isinstance(transpile(data), bytes)
+
+
+def test_utf8_bom_is_kept():
+    data = codecs.BOM_UTF8 + b"x = f'{1}'\n"
+    assert transpile(data) == data
+
+
+def test_str_with_bom_round_trips():
+    text = "\ufeffx = f'{1}'\n"
+    assert transpile(text) == text
+
+
+def test_bad_cookie_is_a_transpile_error():
+    with pytest.raises(TranspileError):
+        transpile(b"# coding: no-such-codec\nx = 1\n", filename="m.py")
+
+
+def test_errors_carry_the_filename():
+    with pytest.raises(TranspileError) as info:
+        transpile("f'{'", filename="pkg/mod.py")
+    assert info.value.filename == "pkg/mod.py"
+    assert info.value.located().startswith("pkg/mod.py:1:")

@@ -1,0 +1,102 @@
+"""Input that Python 3.12 rejects: same message, same line and column.
+
+The expected values are what CPython 3.12 reports (``compile()``); on 3.12
+and later each case is also checked against the running interpreter.
+"""
+
+import sys
+
+import pytest
+
+from fstring_backport import TranspileError, transpile
+from fstring_backport.lexer import tokenize
+
+CASES = [
+    ('f"{x"', "f-string: expecting '}'", 1, 5),
+    ('f"{x!z}"', "f-string: invalid conversion character 'z': expected 's', 'r', or 'a'", 1, 6),
+    ('f"{x!rx}"', "f-string: invalid conversion character 'rx': expected 's', 'r', or 'a'", 1, 6),
+    ('f"{f"{f"{x!z}"}"}"', "f-string: invalid conversion character 'z': expected 's', 'r', or 'a'", 1, 12),
+    ('f"{x:{y!z}}"', "f-string: invalid conversion character 'z': expected 's', 'r', or 'a'", 1, 9),
+    ('f"{}"', "f-string: valid expression required before '}'", 1, 4),
+    ('f"{ }"', "f-string: valid expression required before '}'", 1, 5),
+    ('f"{!r}"', "f-string: valid expression required before '!'", 1, 4),
+    ('f"{ !r}"', "f-string: valid expression required before '!'", 1, 5),
+    ('f"{:x}"', "f-string: valid expression required before ':'", 1, 4),
+    ('f"{=}"', "f-string: valid expression required before '='", 1, 4),
+    ('f"{x:{}}"', "f-string: valid expression required before '}'", 1, 7),
+    ('f"abc', "unterminated f-string literal (detected at line 1)", 1, 1),
+    ('x = 1\nf"""abc\ndef', "unterminated triple-quoted f-string literal (detected at line 3)", 2, 1),
+    ("f'''{x:abc", "unterminated triple-quoted f-string literal (detected at line 1)", 1, 1),
+    ('f"{x}', "unterminated f-string literal (detected at line 1)", 1, 1),
+    ('"abc', "unterminated string literal (detected at line 1)", 1, 1),
+    ("'''abc", "unterminated triple-quoted string literal (detected at line 1)", 1, 1),
+    ("'a' f'{b:{c}}' 'd\n", "unterminated string literal (detected at line 1)", 1, 16),
+    ('f"{x}" "a', "unterminated string literal (detected at line 1)", 1, 8),
+    ('f"{lambda x: 1}"', "f-string: lambda expressions are not allowed without parentheses", 1, 4),
+    ("f'{x:{y:{z:{w}}}}'", "f-string: expressions nested too deeply", 1, 11),
+    ("f\"{f'{x:{y:{z:{w}}}}'}\"", "f-string: expressions nested too deeply", 1, 14),
+    ('f"{x!}"', "f-string: missing conversion character", 1, 6),
+    ('f"{x!:>3}"', "f-string: missing conversion character", 1, 6),
+    ('f"{x:{y!}}"', "f-string: missing conversion character", 1, 9),
+    ('f"{x!\n}"', "f-string: missing conversion character", 2, 1),
+    ('f"{ x ! r}"', "f-string: conversion type must come right after the exclamanation mark", 1, 7),
+    ('f"{x!r x}"', "f-string: expecting ':' or '}'", 1, 8),
+    ('f"{x!r=}"', "f-string: expecting ':' or '}'", 1, 7),
+    ('f"{x!r!s}"', "f-string: expecting ':' or '}'", 1, 7),
+    ('f"{x=y}"', "f-string: expecting '!', or ':', or '}'", 1, 6),
+    ('f"a}"', "f-string: single '}' is not allowed", 1, 4),
+    ('f"{x}}"', "f-string: single '}' is not allowed", 1, 6),
+    ('f"{{x}"', "f-string: single '}' is not allowed", 1, 6),
+    ('f"{x:a\nb}"', "f-string: expecting '}', or format specs", 2, 1),
+    ('f"{x:\ny}"', "f-string: expecting '}', or format specs", 2, 1),
+    ('f"{x:"', "f-string: expecting '}', or format specs", 1, 6),
+    ('f"{x!r:{y}"', "f-string: expecting '}', or format specs", 1, 11),
+    ('f"{x:{y"', "f-string: expecting '}'", 1, 8),
+    ('f"{x=!r}" f"{"', "f-string: expecting '}'", 1, 14),
+    ('f"{x:abc', "'{' was never closed", 1, 3),
+    ('f"{x', "'{' was never closed", 1, 3),
+    ("f'''abc{x", "'{' was never closed", 1, 8),
+    ('f"{x:\n', "'{' was never closed", 1, 3),
+    ('f"{x)}"', "f-string: unmatched ')'", 1, 5),
+    ('f"{(x}"', "closing parenthesis '}' does not match opening parenthesis '('", 1, 6),
+    ("(1, 2]", "closing parenthesis ']' does not match opening parenthesis '('", 1, 6),
+    ("x = )", "unmatched ')'", 1, 5),
+    ("foo(\n", "'(' was never closed", 1, 4),
+    ("if x:\n    y\n  z", "unindent does not match any outer indentation level", 3, 4),
+    ("if x:\n\t  y\n        z", "unindent does not match any outer indentation level", 3, 10),
+    ("x = 1 € 2", "invalid character '€' (U+20AC)", 1, 7),
+    ("x = a\u00a0", "invalid non-printable character U+00A0", 1, 6),
+]
+
+
+@pytest.mark.parametrize("src, msg, line, col", CASES)
+def test_rejected_like_python_312(src, msg, line, col):
+    with pytest.raises(TranspileError) as info:
+        transpile(src, filename="mod.py")
+    error = info.value
+    assert isinstance(error, SyntaxError)
+    assert (error.msg, error.lineno, error.offset) == (msg, line, col)
+    assert error.filename == "mod.py"
+    assert error.located() == "mod.py:{}:{}: {}".format(line, col, msg)
+
+
+@pytest.mark.skipif(sys.version_info < (3, 12), reason="the oracle is Python 3.12+")
+@pytest.mark.parametrize("src, msg, line, col", CASES)
+def test_cases_match_the_running_python(src, msg, line, col):
+    with pytest.raises(SyntaxError) as info:
+        compile(src, "mod.py", "exec")
+    assert (info.value.msg, info.value.lineno, info.value.offset) == (msg, line, col)
+
+
+def test_indentation_errors_are_indentation_errors():
+    with pytest.raises(IndentationError):
+        tokenize("if x:\n    y\n  z\n")
+    with pytest.raises(TabError):
+        tokenize("if x:\n        y\n\tz\n")
+
+
+def test_bytes_with_bad_utf8_say_where():
+    with pytest.raises(TranspileError) as info:
+        transpile(b"x = 1\ny = '\xff'\n", filename="bad.py")
+    assert info.value.lineno == 2
+    assert "Non-UTF-8 code starting with '\\xff'" in info.value.msg

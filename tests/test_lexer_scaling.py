@@ -1,0 +1,41 @@
+"""The lexer is one pass: ten times the input takes about ten times as long.
+
+A coarse guard against quadratic behaviour only; speed itself is measured
+in benchmarks/, side by side with a baseline.
+"""
+
+import time
+
+from fstring_backport.lexer import tokenize
+
+UNIT = (
+    "def f(a, b={'k': 1}):\n"
+    "    '''Doc.'''\n"
+    "    return f\"{a!r:>{b['k']}} {f'{a}'} {{x}}\" + r'\\d' + str(0x1F)  # note\n"
+    "\n"
+)
+
+
+def best_time(text, repeat=5):
+    best = float("inf")
+    for _ in range(repeat):
+        start = time.perf_counter()
+        tokenize(text)
+        best = min(best, time.perf_counter() - start)
+    return best
+
+
+def test_time_grows_linearly():
+    small = UNIT * 300
+    large = UNIT * 3000
+    tokenize(small)  # warm up
+    ratio = best_time(large) / best_time(small)
+    # Linear is about 10; quadratic would be about 100.
+    assert ratio < 30, ratio
+
+
+def test_one_very_long_fstring_is_linear():
+    small = "x = f'" + "a{b}" * 2000 + "'\n"
+    large = "x = f'" + "a{b}" * 20000 + "'\n"
+    ratio = best_time(large) / best_time(small)
+    assert ratio < 30, ratio
