@@ -4,11 +4,15 @@ The CLI, the import hook and the build integrations all call this function
 and add only what is theirs (files, caching, packaging).
 """
 
-from typing import Tuple, TypeVar, Union
+from typing import List, Tuple, TypeVar, Union
 
 from .errors import TranspileError
 from .fstrings import parse_fstrings
-from .lexer import tokenize
+from .hoisting import Temporaries, place_bindings
+from .lexer import LineIndex, tokenize
+from .lowering import Lowerer
+from .oldsyntax import accepted_before_312
+from .safety import check_output
 from .source import decode_source, encode_source
 
 AnySource = TypeVar("AnySource", str, bytes)
@@ -60,8 +64,39 @@ def _transpile_text(text: str, version: Tuple[int, int], filename: str) -> str:
     if version >= NATIVE:
         return text
     tokens = tokenize(text, filename)
-    parse_fstrings(tokens, text, filename)
-    return text
+    temporaries = Temporaries(text)
+    lowerer = Lowerer(tokens, text, temporaries, filename)
+    edits: List[Tuple[int, int, str]] = []
+    for node in parse_fstrings(tokens, text, filename):
+        if not accepted_before_312(tokens, text, node):
+            edits.append((tokens[node.start].offset, tokens[node.end].end, lowerer.lower(node)))
+    if not edits:
+        return text
+    if temporaries.bindings:
+        offset, insertion = place_bindings(tokens, text, temporaries.statement(), filename)
+        edits.append((offset, offset, insertion))
+        edits.sort(key=lambda edit: edit[:2])
+    output = _apply(text, edits)
+    lines = LineIndex(output)
+    spans = []
+    shift = 0
+    for start, end, replacement in edits:
+        first = lines.position(start + shift)[0]
+        spans.append((first, first + replacement.count("\n")))
+        shift += len(replacement) - (end - start)
+    check_output(text, output, dict(temporaries.bindings), spans, filename)
+    return output
+
+
+def _apply(text: str, edits: List[Tuple[int, int, str]]) -> str:
+    out = []
+    position = 0
+    for start, end, replacement in edits:
+        out.append(text[position:start])
+        out.append(replacement)
+        position = end
+    out.append(text[position:])
+    return "".join(out)
 
 
 __all__ = ["transpile", "parse_target", "TranspileError"]

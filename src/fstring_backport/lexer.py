@@ -137,7 +137,7 @@ def _fstring_text(quote: str, raw: bool, spec: bool) -> "re.Pattern[str]":
 
 
 _QUOTES = ("'", '"', "'''", '"""')
-_STRING_BODY = {q: _string_body(q) for q in _QUOTES}
+STRING_BODY = {q: _string_body(q) for q in _QUOTES}
 _FSTRING_TEXT = {
     (q, raw, spec): _fstring_text(q, raw, spec)
     for q in _QUOTES
@@ -375,7 +375,7 @@ class _Lexer:
             )
             self.tokens.append(Token(FSTRING_START, start, pos))
             return end
-        m = _STRING_BODY[quote].match(text, end)
+        m = STRING_BODY[quote].match(text, end)
         if m is None:
             self.unterminated_string(pos, quote, end)
         self.tokens.append(Token(STRING, text[pos : m.end()], pos))

@@ -1,0 +1,150 @@
+"""Temporaries: module-level names bound to constants old f-strings cannot spell.
+
+Before 3.12 no backslash may appear in an f-string's expression part, so a
+constant such as ``"\\n"`` there is bound once, at module level, to a name
+that appears nowhere in the module, and the field uses the name.  The
+binding is put on an existing line, so no line moves:
+
+1. after the docstring and ``from __future__`` imports, if there are any
+   (``"Doc."; _fstring_backport_0 = '\\n'``);
+2. else on a blank line before the first statement;
+3. else in front of the first statement, if it is a simple one.
+
+A module that starts with a compound statement on line 1 and needs a
+temporary cannot be lowered without moving lines: that is an error.
+"""
+
+import re
+from typing import Dict, List, Tuple
+
+from .errors import TranspileError
+from .lexer import (
+    COMMENT,
+    CONTINUATION,
+    NAME,
+    NEWLINE,
+    NL,
+    OP,
+    STRING,
+    WHITESPACE,
+    LineIndex,
+    Token,
+)
+
+_TRIVIA = (WHITESPACE, COMMENT, NL, CONTINUATION)
+_COMPOUND = frozenset(("def", "class", "if", "for", "while", "with", "try", "async"))
+_COOKIE = re.compile(r"^[ \t\f]*#.*?coding[:=][ \t]*[-\w.]+")
+
+
+class Temporaries:
+    """The names a module's lowering needs, and the constants they hold."""
+
+    def __init__(self, source: str) -> None:
+        prefix = "_fstring_backport_"
+        serial = 0
+        while prefix in source:  # no name of ours may already occur
+            serial += 1
+            prefix = "_fstring_backport{}_".format(serial)
+        self.prefix = prefix
+        self.bindings: List[Tuple[str, str]] = []  # (name, constant's source)
+        self._names: Dict[str, str] = {}
+
+    def name_for(self, constant: str) -> str:
+        """The name bound to ``constant`` (one line of source), made once."""
+        name = self._names.get(constant)
+        if name is None:
+            name = "{}{}".format(self.prefix, len(self.bindings))
+            self._names[constant] = name
+            self.bindings.append((name, constant))
+        return name
+
+    def checkpoint(self) -> int:
+        return len(self.bindings)
+
+    def rollback(self, mark: int) -> None:
+        for _, constant in self.bindings[mark:]:
+            del self._names[constant]
+        del self.bindings[mark:]
+
+    def statement(self) -> str:
+        return "; ".join("{} = {}".format(name, constant) for name, constant in self.bindings)
+
+
+def place_bindings(tokens: List[Token], source: str, statement: str, filename: str) -> Tuple[int, str]:
+    """Where to insert ``statement`` and with what around it: (offset, text)."""
+    i = _skip_trivia(tokens, 0)
+    end_of_header = None  # the last code token of the docstring and future imports
+    if tokens[i].kind == STRING:
+        j = i
+        while tokens[j].kind in (STRING, WHITESPACE, CONTINUATION):
+            j += 1
+        if tokens[j].kind == NEWLINE:
+            end_of_header = _last_code(tokens, j)
+            i = _skip_trivia(tokens, j + 1)
+    while _is_future_import(tokens, i):
+        j = i
+        while tokens[j].kind != NEWLINE:
+            j += 1
+        end_of_header = _last_code(tokens, j)
+        i = _skip_trivia(tokens, j + 1)
+    if end_of_header is not None:
+        token = tokens[end_of_header]
+        separator = " " if token.text == ";" else "; "
+        return token.end, separator + statement
+
+    lines = LineIndex(source)
+    first_line = lines.position(tokens[i].offset)[0]
+    cookie_line = 0
+    for line in (1, 2):
+        if line < len(lines.starts) + 1 and _COOKIE.match(lines.line_text(line)):
+            cookie_line = line
+    for line in range(cookie_line + 1, first_line):
+        if lines.line_text(line).strip() == "":
+            return lines.starts[line - 1], statement
+    if not _is_compound(tokens, i):
+        return tokens[i].offset, statement + "; "
+    line, col = lines.position(tokens[i].offset)
+    raise TranspileError(
+        "cannot place the constants this module's f-strings need without moving "
+        "lines: the module starts with a compound statement; add a blank line "
+        "or a docstring above it",
+        filename,
+        line,
+        col + 1,
+    )
+
+
+def _skip_trivia(tokens: List[Token], i: int) -> int:
+    while tokens[i].kind in _TRIVIA:
+        i += 1
+    return i
+
+
+def _last_code(tokens: List[Token], newline: int) -> int:
+    j = newline - 1
+    while tokens[j].kind in _TRIVIA:
+        j -= 1
+    return j
+
+
+def _is_future_import(tokens: List[Token], i: int) -> bool:
+    if not (tokens[i].kind == NAME and tokens[i].text == "from"):
+        return False
+    j = _skip_trivia(tokens, i + 1)
+    return tokens[j].kind == NAME and tokens[j].text == "__future__"
+
+
+def _is_compound(tokens: List[Token], i: int) -> bool:
+    token = tokens[i]
+    if token.kind == OP and token.text == "@":
+        return True
+    if token.kind != NAME:
+        return False
+    if token.text in _COMPOUND:
+        return True
+    if token.text == "match":  # a soft keyword: a statement only if its line ends in ':'
+        j = i
+        while tokens[j].kind != NEWLINE:
+            j += 1
+        return tokens[_last_code(tokens, j)].text == ":"
+    return False

@@ -1,0 +1,107 @@
+"""String literal text: what it means, and how to write a value back.
+
+Escape decoding follows the language reference, so it does not depend on the
+running Python's own string parser.
+"""
+
+import re
+import unicodedata
+from typing import Optional
+
+QUOTES = ("'", '"', "'''", '"""')
+
+_SIMPLE_ESCAPES = {
+    "\n": "",  # a backslash before a line break joins the lines
+    "\\": "\\",
+    "'": "'",
+    '"': '"',
+    "a": "\a",
+    "b": "\b",
+    "f": "\f",
+    "n": "\n",
+    "r": "\r",
+    "t": "\t",
+    "v": "\v",
+}
+_ESCAPE = re.compile(
+    r"\\(?:(?P<octal>[0-7]{1,3})|x(?P<hex>[0-9a-fA-F]{2})|u(?P<u4>[0-9a-fA-F]{4})"
+    r"|U(?P<u8>[0-9a-fA-F]{8})|N\{(?P<name>[^}]*)\}|(?P<other>[\s\S]))"
+)
+
+
+def normalise_newlines(text: str) -> str:
+    """Line breaks as CPython sees them after reading a source file."""
+    return text.replace("\r\n", "\n").replace("\r", "\n")
+
+
+def decode_escapes(text: str) -> str:
+    """The value of the body of a non-raw ``str`` literal."""
+
+    def replace(m: "re.Match[str]") -> str:
+        if m.group("octal") is not None:
+            return chr(int(m.group("octal"), 8))
+        for group in ("hex", "u4", "u8"):
+            if m.group(group) is not None:
+                return chr(int(m.group(group), 16))
+        if m.group("name") is not None:
+            return unicodedata.lookup(m.group("name"))
+        other = m.group("other")
+        return _SIMPLE_ESCAPES.get(other, "\\" + other)
+
+    return _ESCAPE.sub(replace, text)
+
+
+def fstring_text_value(text: str, raw: bool) -> str:
+    """The value of a piece of f-string literal text (``FSTRING_MIDDLE``)."""
+    text = normalise_newlines(text)
+    if raw:
+        return text.replace("{{", "{").replace("}}", "}")
+    # Halve doubled braces outside \N{...} escapes, then decode escapes.
+    pieces = re.split(r"(\\N\{[^{}]*\}|\\\\)", text)
+    for i in range(0, len(pieces), 2):
+        pieces[i] = pieces[i].replace("{{", "{").replace("}}", "}")
+    return decode_escapes("".join(pieces))
+
+
+def fits_in(text: str, delimiter: str) -> bool:
+    """Can ``text`` stand inside a literal with this delimiter, unescaped?
+
+    Pre-3.12 Pythons scan an f-string like a plain string first, so every
+    piece of it, nested strings included, must pass this for every
+    enclosing delimiter.
+    """
+    char = delimiter[0]
+    if len(delimiter) == 1:
+        return char not in text and "\n" not in text and "\r" not in text
+    return delimiter not in text
+
+
+def encode_text(value: str, delimiter: str, raw: bool, braces: bool = True) -> Optional[str]:
+    """Write ``value`` as f-string literal text for ``delimiter``, on one line.
+
+    Returns None when that cannot be done (raw text with a backslash, a
+    quote or a line break).  ``braces`` doubles ``{`` and ``}``.
+    """
+    if braces:
+        value = value.replace("{", "{{").replace("}", "}}")
+    char = delimiter[0]
+    if raw:
+        if "\\" in value or "\n" in value or "\r" in value or char in value:
+            return None
+        return value
+    out = []
+    for ch in value:
+        if ch == "\\":
+            out.append("\\\\")
+        elif ch == char:
+            out.append("\\" + ch)
+        elif ch == "\n":
+            out.append("\\n")
+        elif ch == "\r":
+            out.append("\\r")
+        elif ch == "\t" or ch.isprintable():
+            out.append(ch)
+        else:
+            code = ord(ch)
+            out.append(repr(ch)[1:-1])  # \x.., \u.... or \U........
+    return "".join(out)

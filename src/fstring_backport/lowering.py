@@ -1,0 +1,385 @@
+"""Rewrite one 3.12 f-string so that Python 3.8-3.11 accept it, unchanged in meaning.
+
+An f-string that :mod:`oldsyntax` rejects is written out again, part by
+part, changing only what the old rules forbid:
+
+* a nested string gets a quote no enclosing f-string uses (``"k"`` becomes
+  ``'k'`` inside ``f"..."``); if none fits, or it holds a backslash, the
+  constant moves to a temporary (:mod:`hoisting`);
+* a nested f-string gets an unused quote the same way; text with a backslash
+  in it becomes a field holding a temporary;
+* comments in fields are dropped, a line continuation becomes a plain line
+  break, and an f-string with a line break in a field becomes triple-quoted,
+  so every line keeps its number;
+* a debug field ``{expr=}`` whose expression had to change becomes its 3.12
+  text, as literal text, followed by ``{expr!r}``;
+* a field two specs deep, ``{x:{y:{z}}}``, becomes ``{x:{f'{y:{z}}'}}``.
+
+Every field is still evaluated and formatted left to right, exactly once.
+"""
+
+import ast
+import re
+from typing import Dict, List, Optional, Sequence, Tuple
+
+from .errors import TranspileError
+from .fstrings import Field, FString, Literal, Part, debug_text, parse_fstrings
+from .hoisting import Temporaries
+from .lexer import (
+    COMMENT,
+    CONTINUATION,
+    FSTRING_START,
+    NL,
+    STRING,
+    WHITESPACE,
+    Token,
+    tokenize,
+)
+from .literals import (
+    QUOTES,
+    decode_escapes,
+    encode_text,
+    fits_in,
+    fstring_text_value,
+    normalise_newlines,
+)
+from .oldsyntax import accepted_before_312
+
+_LINE_BREAKS = re.compile(r"\r\n|\r|\n")
+
+
+class CannotLower(Exception):
+    """This way of writing the f-string does not work; another may."""
+
+
+def _text_fits(text: str, quote: str) -> bool:
+    """Is ``text`` (escapes allowed) valid between a pair of ``quote``?"""
+    char = re.escape(quote[0])
+    if len(quote) == 1:
+        pattern = r"(?:[^\\{c}\r\n]|\\(?:\r\n|[\s\S]))*\Z".format(c=char)
+    else:
+        pattern = r"(?:[^\\{c}]|\\[\s\S]|{c}(?!{c}{c}))*\Z".format(c=char)
+    return re.match(pattern, text) is not None
+
+
+def _escape_quote(text: str, quote: str) -> str:
+    """Escape each bare ``quote[0]`` in non-raw literal text."""
+    char = quote[0]
+    return re.sub(r"\\[\s\S]|" + re.escape(char), lambda m: m.group() if len(m.group()) == 2 else "\\" + char, text)
+
+
+def _line_breaks(text: str) -> str:
+    return "".join(_LINE_BREAKS.findall(text))
+
+
+def _quote_choices(original: str, multiline: bool) -> List[str]:
+    first = original * 3 if multiline and len(original) == 1 else original
+    return [first] + [q for q in QUOTES if q != first and not (multiline and len(q) == 1)]
+
+
+class Lowerer:
+    def __init__(self, tokens: List[Token], source: str, temporaries: Temporaries, filename: str) -> None:
+        self.tokens = tokens
+        self.source = source
+        self.temps = temporaries
+        self.filename = filename
+        self.nested: Dict[int, FString] = {}
+
+    # -- entry point ----------------------------------------------------
+
+    def lower(self, node: FString) -> str:
+        """The old-syntax text for ``node``; raise TranspileError if there is none."""
+        self._index(node)
+        start, end = self.tokens[node.start], self.tokens[node.end]
+        prefix = start.text[: len(start.text) - len(end.text)]
+        raw = "r" in prefix.lower()
+        multiline = bool(_LINE_BREAKS.search(self.source, start.end, end.offset))
+        reason = "no quoting works"
+        for quote in _quote_choices(end.text, multiline):
+            mark = self.temps.checkpoint()
+            try:
+                text = prefix + quote + self.parts(node.parts, quote, raw, (), False, 0) + quote
+                if self._accepted(text):
+                    return text
+            except CannotLower as exc:
+                reason = str(exc)
+            self.temps.rollback(mark)
+        line, col = self._position(start.offset)
+        raise TranspileError(
+            "cannot lower this f-string for Python < 3.12 ({})".format(reason),
+            self.filename,
+            line,
+            col + 1,
+        )
+
+    def _index(self, node: FString) -> None:
+        for field in node.fields():
+            for nested in field.fstrings:
+                self.nested[nested.start] = nested
+                self._index(nested)
+
+    def _accepted(self, text: str) -> bool:
+        try:
+            tokens = tokenize(text)
+            (node,) = parse_fstrings(tokens, text)
+        except (TranspileError, ValueError):
+            return False
+        return accepted_before_312(tokens, text, node)
+
+    def _position(self, offset: int) -> Tuple[int, int]:
+        line = self.source.count("\n", 0, offset) + 1
+        return line, offset - (self.source.rfind("\n", 0, offset) + 1)
+
+    # -- the parts of an f-string ---------------------------------------
+
+    def parts(
+        self,
+        parts: Sequence[Part],
+        quote: str,
+        raw: bool,
+        enclosing: Tuple[str, ...],
+        in_expression: bool,
+        spec_level: int,
+    ) -> str:
+        out = []
+        for part in parts:
+            if isinstance(part, Literal):
+                out.append(self.literal(part, quote, raw, enclosing, in_expression, spec_level))
+            else:
+                out.append(self.field(part, quote, raw, enclosing, in_expression, spec_level))
+        return "".join(out)
+
+    def literal(
+        self,
+        part: Literal,
+        quote: str,
+        raw: bool,
+        enclosing: Tuple[str, ...],
+        in_expression: bool,
+        spec_level: int,
+    ) -> str:
+        text = self.tokens[part.index].text
+        if in_expression:
+            if "\\" not in text and all(fits_in(text, q) for q in enclosing + (quote,)):
+                return text
+        elif _text_fits(text, quote):
+            return text
+        elif not raw:
+            escaped = _escape_quote(text, quote)
+            if _text_fits(escaped, quote):
+                return escaped
+        # Text no quoting can carry becomes a field holding a constant.
+        if spec_level >= 2:
+            raise CannotLower("text in a nested format spec needs a temporary")
+        value = fstring_text_value(text, raw)
+        breaks = _line_breaks(text)
+        self._check_breaks(breaks, enclosing + (quote,))
+        return "{" + self.temps.name_for(repr(value)) + breaks + "}"
+
+    def field(
+        self,
+        field: Field,
+        quote: str,
+        raw: bool,
+        enclosing: Tuple[str, ...],
+        in_expression: bool,
+        spec_level: int,
+    ) -> str:
+        inner = self._bare_fstring(field, raw)
+        if inner is None:
+            return self._field(field, quote, raw, enclosing, in_expression, spec_level)
+        mark = self.temps.checkpoint()
+        try:
+            return self._field(field, quote, raw, enclosing, in_expression, spec_level)
+        except CannotLower:
+            # {f"..."} is the text of the inner f-string: when no quote is
+            # left for it, its parts can stand in this f-string directly.
+            self.temps.rollback(mark)
+            return self.parts(inner.parts, quote, raw, enclosing, in_expression, spec_level)
+
+    def _bare_fstring(self, field: Field, raw: bool) -> Optional[FString]:
+        """The f-string that is all of this field, if it is nothing else."""
+        if field.equals is not None or field.conversion is not None or field.colon is not None:
+            return None
+        if len(field.fstrings) != 1:
+            return None
+        inner = field.fstrings[0]
+        tokens = self.tokens
+        for i in list(range(field.expr_start, inner.start)) + list(range(inner.end + 1, field.expr_end)):
+            if tokens[i].kind != WHITESPACE:
+                return None
+        start, end = tokens[inner.start], tokens[inner.end]
+        inner_raw = "r" in start.text[: len(start.text) - len(end.text)].lower()
+        return inner if inner_raw == raw else None
+
+    def _field(
+        self,
+        field: Field,
+        quote: str,
+        raw: bool,
+        enclosing: Tuple[str, ...],
+        in_expression: bool,
+        spec_level: int,
+    ) -> str:
+        tokens = self.tokens
+        context = enclosing + (quote,)
+        if spec_level >= 2 or (spec_level == 1 and field.spec and any(isinstance(p, Field) for p in field.spec)):
+            # Too deep for old Pythons: this field becomes a nested f-string.
+            return "{" + self.fstring_of([field], "rf" if raw else "f", "'", raw, context) + "}"
+        original = self.source[tokens[field.expr_start].offset : tokens[field.expr_end].offset]
+        expression = self.expression(field.expr_start, field.expr_end, context)
+        conversion = tokens[field.conversion].text if field.conversion is not None else None
+        # Line breaks after '=' or the conversion move in front of '!', the
+        # only place old Pythons allow them.
+        tail_start = field.expr_end
+        tail_end = field.colon if field.colon is not None else field.close
+        tail_breaks = "".join(
+            _line_breaks(t.text) for t in tokens[tail_start:tail_end] if t.kind in (NL, CONTINUATION)
+        )
+        self._check_breaks(tail_breaks, context)
+        prefix = ""
+        if field.equals is not None:
+            debug_tail = tokens[field.equals + 1 : field.debug_end]
+            if expression == original and all(t.kind == WHITESPACE for t in debug_tail):
+                expression = self.source[tokens[field.expr_start].offset : tokens[field.debug_end].offset]
+                tail_breaks = ""
+            else:
+                prefix = self.debug_literal(field, quote, raw, enclosing, in_expression)
+                if conversion is None and field.colon is None:
+                    conversion = "r"
+        out = prefix + "{" + expression + tail_breaks
+        if conversion is not None:
+            out += "!" + conversion
+        if field.colon is not None:
+            out += ":" + self.parts(field.spec or [], quote, raw, enclosing, in_expression, spec_level + 1)
+        return out + "}"
+
+    def debug_literal(
+        self, field: Field, quote: str, raw: bool, enclosing: Tuple[str, ...], in_expression: bool
+    ) -> str:
+        """The text 3.12 shows for ``{expr=}``, as literal text of this f-string."""
+        text = debug_text(self.tokens, field)
+        value = text if raw else decode_escapes(text)
+        encoded = encode_text(value, quote, raw)
+        if encoded is not None and (
+            not in_expression
+            or ("\\" not in encoded and all(fits_in(encoded, q) for q in enclosing + (quote,)))
+        ):
+            return encoded
+        return "{" + self.temps.name_for(repr(value)) + "}"
+
+    # -- expressions ------------------------------------------------------
+
+    def expression(self, start: int, end: int, context: Tuple[str, ...]) -> str:
+        tokens = self.tokens
+        out = []
+        i = start
+        while i < end:
+            token = tokens[i]
+            kind = token.kind
+            if kind == COMMENT:
+                i += 1
+                continue
+            if kind == NL or kind == CONTINUATION:
+                breaks = _line_breaks(token.text)
+                self._check_breaks(breaks, context)
+                out.append(breaks)
+                i += 1
+                continue
+            if kind == STRING:
+                j = i
+                while j < end and tokens[j].kind in (STRING, WHITESPACE, NL, COMMENT, CONTINUATION):
+                    j += 1
+                while tokens[j - 1].kind != STRING:  # leave trailing trivia
+                    j -= 1
+                if j < end and tokens[j].kind == FSTRING_START:
+                    j = i + 1  # mixed with an f-string: quote this piece alone
+                out.append(self.strings(i, j, context))
+                i = j
+                continue
+            if kind == FSTRING_START:
+                node = self.nested[i]
+                out.append(self.nested_fstring(node, context))
+                i = node.end + 1
+                continue
+            out.append(token.text)
+            i += 1
+        return "".join(out)
+
+    def strings(self, start: int, end: int, context: Tuple[str, ...]) -> str:
+        """Plain string literals ``tokens[start:end]``, requoted or hoisted."""
+        tokens = self.tokens
+        out = []
+        for token in tokens[start:end]:
+            if token.kind != STRING:
+                if token.kind in (NL, CONTINUATION):
+                    breaks = _line_breaks(token.text)
+                    self._check_breaks(breaks, context)
+                    out.append(breaks)
+                elif token.kind == WHITESPACE:
+                    out.append(token.text)
+                continue
+            requoted = self.requote(token.text, context)
+            if requoted is None:
+                return self.hoist_strings(start, end, context)
+            out.append(requoted)
+        return "".join(out)
+
+    def requote(self, text: str, context: Tuple[str, ...]) -> Optional[str]:
+        body_start = len(text) - len(text.lstrip("rRbBuU"))
+        prefix = text[:body_start]
+        rest = text[body_start:]
+        original = rest[:3] if rest[:3] in ('"""', "'''") else rest[:1]
+        body = rest[len(original) : len(rest) - len(original)]
+        if "\\" in body:
+            return None
+        for quote in [original] + [q for q in QUOTES if q != original]:
+            if len(quote) == 1 and ("\n" in body or "\r" in body):
+                continue
+            if quote[0] in body if len(quote) == 1 else (quote in body or body.endswith(quote[0])):
+                continue
+            candidate = prefix + quote + body + quote
+            if all(fits_in(candidate, q) for q in context):
+                return candidate
+        return None
+
+    def hoist_strings(self, start: int, end: int, context: Tuple[str, ...]) -> str:
+        tokens = self.tokens
+        pieces = [t.text for t in tokens[start:end] if t.kind == STRING]
+        joined = " ".join(pieces)
+        span = self.source[tokens[start].offset : tokens[end - 1].end]
+        breaks = _line_breaks(span)
+        if breaks:
+            # One line for the binding; the breaks stay where they were.
+            try:
+                joined = repr(ast.literal_eval(normalise_newlines(joined)))
+            except (SyntaxError, ValueError) as exc:
+                raise CannotLower("cannot evaluate a string constant: {}".format(exc))
+        self._check_breaks(breaks, context)
+        return self.temps.name_for(joined) + breaks
+
+    def nested_fstring(self, node: FString, context: Tuple[str, ...]) -> str:
+        start, end = self.tokens[node.start], self.tokens[node.end]
+        prefix = start.text[: len(start.text) - len(end.text)]
+        return self.fstring_of(node.parts, prefix, end.text, "r" in prefix.lower(), context)
+
+    def fstring_of(
+        self, parts: Sequence[Part], prefix: str, original_quote: str, raw: bool, context: Tuple[str, ...]
+    ) -> str:
+        """An f-string inside an expression part, with a quote that fits."""
+        for quote in _quote_choices(original_quote, False):
+            if not all(fits_in(quote, q) for q in context):
+                continue
+            mark = self.temps.checkpoint()
+            try:
+                text = prefix + quote + self.parts(parts, quote, raw, context, True, 0) + quote
+                if "\\" not in text and all(fits_in(text, q) for q in context):
+                    return text
+            except CannotLower:
+                pass
+            self.temps.rollback(mark)
+        raise CannotLower("f-strings nested more deeply than four kinds of quote allow")
+
+    def _check_breaks(self, breaks: str, context: Tuple[str, ...]) -> None:
+        if breaks and any(len(q) == 1 for q in context):
+            raise CannotLower("a line break inside a single-quoted f-string")

@@ -1,0 +1,98 @@
+"""The safety net: refuse to return code that may differ from the input.
+
+On Python 3.12 and later the output's AST must equal the input's once the
+temporaries are folded back into constants and f-string parts are brought to
+one form (like black's safe mode).  Older Pythons cannot parse the input, so
+there the output must at least compile where the rewrites are.
+"""
+
+import ast
+import sys
+from typing import Dict, List, Tuple
+
+from .errors import TranspileError
+
+
+def check_output(original: str, output: str, temporaries: Dict[str, str], spans: List[Tuple[int, int]], filename: str) -> None:
+    """Raise TranspileError unless ``output`` is safe to return.
+
+    ``temporaries`` maps each temporary's name to its constant's source;
+    ``spans`` are the (start line, end line) ranges of the output that were
+    rewritten.
+    """
+    try:
+        new_tree = ast.parse(output, filename)
+    except SyntaxError as exc:
+        lineno = exc.lineno or 0
+        if sys.version_info >= (3, 12) or any(a <= lineno <= b for a, b in spans):
+            raise TranspileError(
+                "internal error: the rewritten f-string does not compile ({})".format(exc.msg),
+                filename,
+                lineno or 1,
+                exc.offset or 1,
+            )
+        return  # not ours: syntax this interpreter is too old for
+    if sys.version_info < (3, 12):
+        return
+    try:
+        old_tree = ast.parse(original, filename)
+    except SyntaxError as exc:
+        raise TranspileError(exc.msg, filename, exc.lineno or 1, exc.offset or 1)
+    values = {name: ast.literal_eval(constant) for name, constant in temporaries.items()}
+    new_tree = _Normalise(values).visit(new_tree)
+    old_tree = _Normalise({}).visit(old_tree)
+    if ast.dump(old_tree) != ast.dump(new_tree):
+        raise TranspileError(
+            "internal error: the rewritten code would not behave as the original; "
+            "please report this file",
+            filename,
+            1,
+            1,
+        )
+
+
+class _Normalise(ast.NodeTransformer):
+    """Fold temporaries back and give equal f-strings one shape."""
+
+    def __init__(self, values: Dict[str, object]) -> None:
+        self.values = values
+
+    def visit_Module(self, node: ast.Module) -> ast.AST:
+        node.body = [stmt for stmt in node.body if not self._is_binding(stmt)]
+        self.generic_visit(node)
+        return node
+
+    def _is_binding(self, stmt: ast.stmt) -> bool:
+        return (
+            isinstance(stmt, ast.Assign)
+            and len(stmt.targets) == 1
+            and isinstance(stmt.targets[0], ast.Name)
+            and stmt.targets[0].id in self.values
+        )
+
+    def visit_Name(self, node: ast.Name) -> ast.AST:
+        if node.id in self.values and isinstance(node.ctx, ast.Load):
+            return ast.Constant(self.values[node.id])
+        return node
+
+    def visit_JoinedStr(self, node: ast.JoinedStr) -> ast.AST:
+        self.generic_visit(node)
+        flat: List[ast.expr] = []
+        for value in node.values:
+            # {"text"} and {f"..."} with no conversion or spec are their text.
+            if isinstance(value, ast.FormattedValue) and value.conversion == -1 and value.format_spec is None:
+                inner = value.value
+                if isinstance(inner, ast.Constant) and isinstance(inner.value, str):
+                    value = inner
+                elif isinstance(inner, ast.JoinedStr):
+                    flat.extend(inner.values)
+                    continue
+            flat.append(value)
+        merged: List[ast.expr] = []
+        for value in flat:
+            if isinstance(value, ast.Constant) and merged and isinstance(merged[-1], ast.Constant):
+                merged[-1] = ast.Constant(merged[-1].value + value.value)
+            elif not (isinstance(value, ast.Constant) and value.value == ""):
+                merged.append(value)
+        node.values = merged
+        return node

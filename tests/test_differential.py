@@ -1,0 +1,56 @@
+"""Differential corpus: each case module, run by Python 3.12 as written and
+by this interpreter after transpiling, prints the same, exits the same and,
+when it raises, fails at the same lines.
+
+Cases live in tests/differential/cases/*.py (3.12 syntax).  The expected
+output comes from running python3.12 on the original, never from us.
+"""
+
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from conftest import interpreter
+from fstring_backport import transpile
+
+CASES = sorted((Path(__file__).parent / "differential" / "cases").glob("*.py"))
+TARGET = (3, 8)  # the output must run on every Python from 3.8 to 3.13
+_FRAME = re.compile(r'^  File "([^"]*)", line (\d+)', re.M)
+
+
+def run(python, path):
+    result = subprocess.run(
+        [python, "-X", "utf8", str(path)],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        cwd=str(path.parent),
+        timeout=60,
+    )
+    stderr = result.stderr.decode("utf-8", "replace")
+    frames = [int(line) for name, line in _FRAME.findall(stderr) if name.endswith(path.name)]
+    # The exception's type; its wording may differ between versions.
+    last = stderr.strip().splitlines()[-1].split(":")[0] if stderr.strip() else ""
+    return result.returncode, result.stdout, frames, last
+
+
+@pytest.mark.parametrize("case", CASES, ids=[c.stem for c in CASES])
+def test_case_behaves_as_on_python_312(case, tmp_path):
+    source = case.read_bytes()
+    expected = run(interpreter("3.12"), case)
+    lowered = transpile(source, TARGET, filename=str(case))
+    assert lowered.count(b"\n") == source.count(b"\n")
+    target_file = tmp_path / case.name
+    target_file.write_bytes(lowered)
+    actual = run(sys.executable, target_file)
+    assert actual[:3] == expected[:3]
+    if expected[0] != 0:
+        assert actual[3] == expected[3]
+    # Idempotent: a second pass changes nothing.
+    assert transpile(lowered, TARGET) == lowered
+
+
+def test_corpus_is_large_enough():
+    assert len(CASES) >= 150
