@@ -1,0 +1,170 @@
+"""The lowering rules, one by one: what transpile() writes and where.
+
+Values are checked against Python 3.12 running the original (see
+test_differential.py for whole programs); these tests pin the shape of the
+output: lines, columns, temporaries, idempotence.
+"""
+
+import subprocess
+import sys
+
+import pytest
+
+from conftest import interpreter
+from fstring_backport import TranspileError, transpile
+from fstring_backport.lexer import LineIndex, tokenize
+from fstring_backport.safety import check_output
+
+
+def lower(src):
+    out = transpile(src, (3, 8))
+    assert out.count("\n") == src.count("\n")
+    assert transpile(out, (3, 8)) == out  # idempotent
+    return out
+
+
+def run_312(src):
+    return subprocess.run(
+        [interpreter("3.12"), "-c", src], stdout=subprocess.PIPE, universal_newlines=True, check=True
+    ).stdout
+
+
+def run_here(src):
+    return subprocess.run(
+        [sys.executable, "-c", src], stdout=subprocess.PIPE, universal_newlines=True, check=True
+    ).stdout
+
+
+@pytest.mark.parametrize(
+    "src",
+    [
+        "x = f\"{'#'}\" + f\"{'{'}\" + f\"{'}'}\"\n",
+        "x = f'''{'a'}''' + f'{x:{y}}' + f'{x = }' + f'{x=!r:>5}'\n",
+        "x = rf'\\{x}' + f'{{x}}' + f'a\\n{b}\\t'\n",
+        "x = f\"\"\"{f'''{f\"{f'{x}'}\"}'''}\"\"\"\n",
+        "def f():\n    return f'{x!r}'\r\n",
+    ],
+)
+def test_what_38_accepts_comes_back_byte_identical(src):
+    assert transpile(src, (3, 8)) == src
+    assert transpile(src.encode(), (3, 8)) == src.encode()
+
+
+def test_target_312_and_later_returns_input():
+    src = 'x = f"{d["k"]}"\n'
+    assert transpile(src, (3, 12)) == src
+    assert transpile(src, "3.13") == src
+
+
+def test_quote_reuse_swaps_the_nested_quotes_only():
+    assert lower('x = f"{d["k"]} and {d["j"]!r:>5}"\n') == "x = f\"{d['k']} and {d['j']!r:>5}\"\n"
+
+
+def test_untouched_code_keeps_its_columns_and_lines():
+    src = 'import os\nx = f"{d["k"]}"  # note\ny = 2\n'
+    out = lower(src)
+    assert out.splitlines()[0] == "import os"
+    assert out.splitlines()[2] == "y = 2"
+    assert out.splitlines()[1].endswith("  # note")
+
+
+def test_backslash_constants_become_temporaries_after_docstring_and_future():
+    src = '"""Doc."""\nfrom __future__ import annotations\n\nx = f\'{"\\n".join(a)}\'\n'
+    out = lower(src)
+    assert out.splitlines()[1] == "from __future__ import annotations; _fstring_backport_0 = \"\\n\""
+    assert out.splitlines()[3] == "x = f'{_fstring_backport_0.join(a)}'"
+
+
+def test_temporaries_go_on_a_blank_line_before_the_first_statement():
+    src = "# a comment\n\ndef f(a):\n    return f'{\"\\t\".join(a)}'\n"
+    out = lower(src)
+    assert out.splitlines()[1] == '_fstring_backport_0 = "\\t"'
+
+
+def test_temporaries_go_in_front_of_a_first_simple_statement():
+    src = "import os; x = f'{\"\\t\".join(a)}'\n"
+    assert lower(src) == "_fstring_backport_0 = \"\\t\"; import os; x = f'{_fstring_backport_0.join(a)}'\n"
+
+
+def test_a_module_starting_with_a_compound_statement_is_an_error():
+    src = "def f(a):\n    return f'{\"\\t\".join(a)}'\n"
+    with pytest.raises(TranspileError) as info:
+        transpile(src, (3, 8), filename="m.py")
+    assert info.value.lineno == 1
+    assert "compound statement" in info.value.msg
+
+
+def test_shebang_and_coding_cookie_stay_first():
+    src = "#!/usr/bin/env python\n# -*- coding: utf-8 -*-\n\nx = f'{\"\\t\".join(a)}'\n"
+    out = lower(src)
+    assert out.splitlines()[:2] == src.splitlines()[:2]
+    assert out.splitlines()[2].startswith("_fstring_backport_0 = ")
+
+
+def test_temporary_names_never_collide():
+    src = "_fstring_backport_0 = 1\nx = f'{\"\\t\".join(a)}'\n"
+    out = lower(src)
+    assert "_fstring_backport1_0 = " in out
+    assert out.count("_fstring_backport_0") == 1
+
+
+def test_no_builtin_names_are_added():
+    src = 'x = f"{"\\n".join(a)!r:{"\\t"}>{w}} {d["k"]=} {f"{f"{f"{f"{y}"}"}"}"}"\n'
+    out = lower(src)
+    names_in = {t.text for t in tokenize(src) if t.kind == "NAME"}
+    names_out = {t.text for t in tokenize(out) if t.kind == "NAME"}
+    assert {n for n in names_out - names_in if not n.startswith("_fstring_backport")} == set()
+
+
+def test_comments_dropped_and_single_quoted_becomes_triple_quoted_on_same_lines():
+    src = "x = f'{a # the first\n + b}'\ny = 1\n"
+    out = lower(src)
+    assert out == "x = f'''{a \n + b}'''\ny = 1\n"
+
+
+def test_line_continuation_in_a_field_becomes_a_line_break():
+    src = "x = f'{a + \\\n b}'\n"
+    assert lower(src) == "x = f'''{a + \n b}'''\n"
+
+
+def test_crlf_files_stay_crlf():
+    src = b"x = f'{a # c\r\n + b}'\r\ny = f\"{d[\"k\"]}\"\r\n"
+    out = transpile(src, (3, 8))
+    assert out.count(b"\r\n") == src.count(b"\r\n")
+    assert b"\n" not in out.replace(b"\r\n", b"")
+
+
+def test_two_deep_spec_becomes_a_nested_fstring():
+    assert lower("x = f'{x:{y:{z}}}'\n") == "x = f'{x:{f\"{y:{z}}\"}}'\n"
+
+
+def test_debug_field_whose_text_changes_becomes_literal_text():
+    assert lower('x = f"{d["k"] = }"\n') == "x = f\"d[\\\"k\\\"] = {d['k'] !r}\"\n"
+
+
+def test_deep_nesting_beyond_four_quotes_is_flattened():
+    src = 'x = f"{f"{f"{f"{f"{f"{y}"}"}"}"}"}"\n'
+    out = lower(src)
+    prelude = "y = 'v'\n"
+    assert run_here(prelude + out + "print(x)") == run_312(prelude + src + "print(x)")
+
+
+def test_tokens_stay_on_their_lines():
+    src = 'x = f"""{\n  a  # c\n  + d["k"]\n}"""\nz = 3\n'
+    out = lower(src)
+    for kind_text_line in [("NAME", "a", 2), ("NAME", "d", 3), ("NAME", "z", 5)]:
+        kind, text, line = kind_text_line
+        lines = LineIndex(out)
+        positions = [lines.position(t.offset)[0] for t in tokenize(out) if t.kind == kind and t.text == text]
+        assert positions == [line]
+
+
+def test_the_safety_net_refuses_output_that_differs():
+    if sys.version_info < (3, 12):
+        # Older Pythons can only check that the rewritten lines compile.
+        with pytest.raises(TranspileError):
+            check_output("x = 1\n", "x = (\n", {}, [(1, 1)], "m.py")
+        return
+    with pytest.raises(TranspileError):
+        check_output('x = f"{a}"\n', 'x = f"{b}"\n', {}, [(1, 1)], "m.py")
+    check_output('x = f"{d["k"]}"\n', "x = f\"{d['k']}\"\n", {}, [(1, 1)], "m.py")
