@@ -7,6 +7,7 @@ raises CPython 3.12's error for a field it would reject.  Nodes refer to
 tokens by index, so every part keeps its exact source position.
 """
 
+import re
 from typing import Iterator, List, Optional, Tuple, Union
 
 from .errors import TranspileError
@@ -24,6 +25,7 @@ from .lexer import (
     Token,
 )
 
+_HASH_TO_LINE_END = re.compile(r"#[^\n]*")
 TRIVIA = frozenset((WHITESPACE, COMMENT, NL, CONTINUATION))
 _FIELD_ENDS = frozenset(("}", "!", ":", "="))
 _OPENING = frozenset("([{")
@@ -97,17 +99,18 @@ class FString:
 
 
 def debug_text(tokens: List[Token], field: Field) -> str:
-    """The source of ``{expr=}`` that 3.12 prints: as written, less comments.
+    """The source of ``{expr=}`` as 3.12 prints it.
 
-    Line breaks read as ``\\n``, as they do when CPython reads a file.  Like
-    the literal text around it, Python processes the escapes in it unless the
+    Line breaks read as ``\\n``, as when CPython reads a file.  3.12 (and
+    3.13) then drop everything from each ``#`` to the end of its line, even a
+    ``#`` inside a string: ``f"{'#'=}"`` prints ``''#'``.  Like the literal
+    text around it, Python processes the escapes in this text unless the
     f-string is raw: ``f'{"\\n"=}'`` prints a real line break.
     """
     assert field.equals is not None and field.debug_end is not None
-    text = "".join(
-        t.text for t in tokens[field.expr_start : field.debug_end] if t.kind != COMMENT
-    )
-    return text.replace("\r\n", "\n").replace("\r", "\n")
+    text = "".join(t.text for t in tokens[field.expr_start : field.debug_end])
+    text = text.replace("\r\n", "\n").replace("\r", "\n")
+    return _HASH_TO_LINE_END.sub("", text)
 
 
 def parse_fstrings(

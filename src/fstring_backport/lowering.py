@@ -159,6 +159,10 @@ class Lowerer:
         spec_level: int,
     ) -> str:
         text = self.tokens[part.index].text
+        if raw and spec_level and "\\" in text:
+            # 3.12 decodes escapes in a raw f-string's spec; old Pythons do
+            # not, so the decoded text goes in as a constant.
+            return self._hoist_text(decode_escapes(normalise_newlines(text)), text, quote, enclosing, spec_level)
         if in_expression:
             if "\\" not in text and all(fits_in(text, q) for q in enclosing + (quote,)):
                 return text
@@ -169,9 +173,13 @@ class Lowerer:
             if _text_fits(escaped, quote):
                 return escaped
         # Text no quoting can carry becomes a field holding a constant.
+        return self._hoist_text(fstring_text_value(text, raw), text, quote, enclosing, spec_level)
+
+    def _hoist_text(
+        self, value: str, text: str, quote: str, enclosing: Tuple[str, ...], spec_level: int
+    ) -> str:
         if spec_level >= 2:
             raise CannotLower("text in a nested format spec needs a temporary")
-        value = fstring_text_value(text, raw)
         breaks = _line_breaks(text)
         self._check_breaks(breaks, enclosing + (quote,))
         return "{" + self.temps.name_for(repr(value)) + breaks + "}"
@@ -223,7 +231,7 @@ class Lowerer:
     ) -> str:
         tokens = self.tokens
         context = enclosing + (quote,)
-        if spec_level >= 2 or (spec_level == 1 and field.spec and any(isinstance(p, Field) for p in field.spec)):
+        if spec_level >= 2 or (spec_level == 1 and self._spec_needs_fields(field)):
             # Too deep for old Pythons: this field becomes a nested f-string.
             return "{" + self.fstring_of([field], "rf" if raw else "f", "'", raw, context) + "}"
         original = self.source[tokens[field.expr_start].offset : tokens[field.expr_end].offset]
@@ -240,7 +248,8 @@ class Lowerer:
         prefix = ""
         if field.equals is not None:
             debug_tail = tokens[field.equals + 1 : field.debug_end]
-            if expression == original and all(t.kind == WHITESPACE for t in debug_tail):
+            unchanged = expression == original and "#" not in original
+            if unchanged and all(t.kind == WHITESPACE for t in debug_tail):
                 expression = self.source[tokens[field.expr_start].offset : tokens[field.debug_end].offset]
                 tail_breaks = ""
             else:
@@ -253,6 +262,16 @@ class Lowerer:
         if field.colon is not None:
             out += ":" + self.parts(field.spec or [], quote, raw, enclosing, in_expression, spec_level + 1)
         return out + "}"
+
+    def _spec_needs_fields(self, field: Field) -> bool:
+        """Does this spec have fields, or text that may need a temporary?"""
+        for part in field.spec or ():
+            if isinstance(part, Field):
+                return True
+            text = self.tokens[part.index].text
+            if "\\" in text or "'" in text or '"' in text:
+                return True
+        return False
 
     def debug_literal(
         self, field: Field, quote: str, raw: bool, enclosing: Tuple[str, ...], in_expression: bool

@@ -9,11 +9,17 @@ fields are parsed.  So (measured on 3.8 and 3.11):
   f-string nested in an expression part that covers all of its text;
 * a field in a format spec may not have fields in its own spec;
 * nothing may follow a conversion character but ``:`` or ``}``.
+
+One more difference changes meaning rather than syntax: 3.12 and 3.13
+process escapes in the format spec of a *raw* f-string (``rf'{x:\x3e5}'``
+pads to 5), older Pythons keep the backslash.  And 3.12 cuts the text of a
+debug field at a ``#`` even inside a string (``f"{'#'=}"`` prints ``''#'``).
+Such fields are rewritten too.
 """
 
 from typing import List
 
-from .fstrings import Field, FString
+from .fstrings import Field, FString, Literal
 from .lexer import STRING_BODY, COMMENT, Token
 
 
@@ -29,24 +35,29 @@ def _fstring_ok(tokens: List[Token], source: str, node: FString, in_expression: 
         return False
     if in_expression and "\\" in source[start.end : end.offset]:
         return False
-    return all(_field_ok(tokens, source, field, 0) for field in _fields(node.parts))
+    raw = "r" in start.text.lower()
+    return all(_field_ok(tokens, source, field, 0, raw) for field in _fields(node.parts))
 
 
 def _fields(parts) -> List[Field]:
     return [part for part in parts if isinstance(part, Field)]
 
 
-def _field_ok(tokens: List[Token], source: str, field: Field, spec_level: int) -> bool:
+def _field_ok(tokens: List[Token], source: str, field: Field, spec_level: int, raw: bool) -> bool:
     for token in tokens[field.expr_start : field.expr_end]:
         if token.kind == COMMENT or "\\" in token.text:
             return False
+    if field.equals is not None and "#" in source[tokens[field.expr_start].offset : tokens[field.debug_end].offset]:
+        return False
     if field.conversion is not None and tokens[field.conversion + 1].text not in (":", "}"):
         return False
     if not all(_fstring_ok(tokens, source, nested, True) for nested in field.fstrings):
         return False
     if field.spec is None:
         return True
+    if raw and any("\\" in tokens[p.index].text for p in field.spec if isinstance(p, Literal)):
+        return False
     nested_fields = _fields(field.spec)
     if nested_fields and spec_level >= 1:
         return False
-    return all(_field_ok(tokens, source, f, spec_level + 1) for f in nested_fields)
+    return all(_field_ok(tokens, source, f, spec_level + 1, raw) for f in nested_fields)
