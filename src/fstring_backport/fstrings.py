@@ -103,12 +103,26 @@ def debug_text(tokens: List[Token], field: Field) -> str:
 
     Line breaks read as ``\\n``, as when CPython reads a file.  3.12 (and
     3.13) then drop everything from each ``#`` to the end of its line, even a
-    ``#`` inside a string: ``f"{'#'=}"`` prints ``''#'``.  Like the literal
+    ``#`` inside a string: ``f"{'#'=}"`` prints ``''#'``; and they end the
+    text before a ``!=`` outside brackets: ``f"{a!=b=}"`` prints ``aTrue``.  Like the literal
     text around it, Python processes the escapes in this text unless the
     f-string is raw: ``f'{"\\n"=}'`` prints a real line break.
     """
     assert field.equals is not None and field.debug_end is not None
-    text = "".join(t.text for t in tokens[field.expr_start : field.debug_end])
+    end = field.debug_end
+    depth = 0
+    for i in range(field.expr_start, field.equals):
+        token = tokens[i]
+        if token.kind != OP:
+            continue
+        if token.text in _OPENING:
+            depth += 1
+        elif token.text in _CLOSING:
+            depth -= 1
+        elif token.text == "!=" and depth == 0:
+            end = i  # 3.12 ends the text at a '!=' outside brackets, '=' and all
+            break
+    text = "".join(t.text for t in tokens[field.expr_start : end])
     text = text.replace("\r\n", "\n").replace("\r", "\n")
     return _HASH_TO_LINE_END.sub("", text)
 

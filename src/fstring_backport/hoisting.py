@@ -7,7 +7,8 @@ binding is put on an existing line, so no line moves:
 
 1. after the docstring and ``from __future__`` imports, if there are any
    (``"Doc."; _fstring_backport_0 = '\\n'``);
-2. else on a blank line before the first statement;
+2. else on a blank line before the first statement, or else in front of a
+   comment there (never on a shebang or coding-cookie line);
 3. else in front of the first statement, if it is a simple one.
 
 A module that starts with a compound statement on line 1 and needs a
@@ -21,6 +22,7 @@ from .errors import TranspileError
 from .lexer import (
     COMMENT,
     CONTINUATION,
+    ENDMARKER,
     NAME,
     NEWLINE,
     NL,
@@ -72,38 +74,37 @@ class Temporaries:
 
 def place_bindings(tokens: List[Token], source: str, statement: str, filename: str) -> Tuple[int, str]:
     """Where to insert ``statement`` and with what around it: (offset, text)."""
-    i = _skip_trivia(tokens, 0)
-    end_of_header = None  # the last code token of the docstring and future imports
-    if tokens[i].kind == STRING:
-        j = i
-        while tokens[j].kind in (STRING, WHITESPACE, CONTINUATION):
-            j += 1
-        if tokens[j].kind == NEWLINE:
-            end_of_header = _last_code(tokens, j)
-            i = _skip_trivia(tokens, j + 1)
-    while _is_future_import(tokens, i):
-        j = i
-        while tokens[j].kind != NEWLINE:
-            j += 1
-        end_of_header = _last_code(tokens, j)
-        i = _skip_trivia(tokens, j + 1)
-    if end_of_header is not None:
-        token = tokens[end_of_header]
-        separator = " " if token.text == ";" else "; "
-        return token.end, separator + statement
+    header_end = None  # the last token of the docstring and future imports
+    first = _skip_trivia(tokens, 0)
+    i = first
+    while True:
+        end = _statement_end(tokens, i)
+        is_docstring = i == first and all(
+            tokens[j].kind == STRING or tokens[j].kind in _TRIVIA for j in range(i, end)
+        ) and tokens[i].kind == STRING
+        if not (is_docstring or _is_future_import(tokens, i)):
+            break
+        header_end = _last_code(tokens, end)
+        i = _skip_trivia(tokens, end + 1)
+    if header_end is not None:
+        return tokens[header_end].end, "; " + statement
 
     lines = LineIndex(source)
-    first_line = lines.position(tokens[i].offset)[0]
-    cookie_line = 0
+    first_line = lines.position(tokens[first].offset)[0]
+    keep = 0  # a shebang and a coding cookie stay where they are
     for line in (1, 2):
-        if line < len(lines.starts) + 1 and _COOKIE.match(lines.line_text(line)):
-            cookie_line = line
-    for line in range(cookie_line + 1, first_line):
+        text = lines.line_text(line) if line <= len(lines.starts) else ""
+        if _COOKIE.match(text) or (line == 1 and text.startswith("#!")):
+            keep = line
+    free_lines = range(keep + 1, first_line)
+    for line in free_lines:
         if lines.line_text(line).strip() == "":
             return lines.starts[line - 1], statement
-    if not _is_compound(tokens, i):
-        return tokens[i].offset, statement + "; "
-    line, col = lines.position(tokens[i].offset)
+    if free_lines:  # only comments there: put the code in front of one
+        return lines.starts[free_lines[0] - 1], statement + "  "
+    if not _is_compound(tokens, first):
+        return tokens[first].offset, statement + "; "
+    line, col = lines.position(tokens[first].offset)
     raise TranspileError(
         "cannot place the constants this module's f-strings need without moving "
         "lines: the module starts with a compound statement; add a blank line "
@@ -112,6 +113,23 @@ def place_bindings(tokens: List[Token], source: str, statement: str, filename: s
         line,
         col + 1,
     )
+
+
+def _statement_end(tokens: List[Token], i: int) -> int:
+    """The index of the ``;`` or ``NEWLINE`` that ends the simple statement at ``i``."""
+    depth = 0
+    while True:
+        token = tokens[i]
+        if token.kind == NEWLINE or token.kind == ENDMARKER:
+            return i
+        if token.kind == OP:
+            if token.text in "([{":
+                depth += 1
+            elif token.text in ")]}":
+                depth -= 1
+            elif token.text == ";" and depth == 0:
+                return i
+        i += 1
 
 
 def _skip_trivia(tokens: List[Token], i: int) -> int:

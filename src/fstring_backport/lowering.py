@@ -248,7 +248,8 @@ class Lowerer:
         prefix = ""
         if field.equals is not None:
             debug_tail = tokens[field.equals + 1 : field.debug_end]
-            unchanged = expression == original and "#" not in original
+            as_written = self.source[tokens[field.expr_start].offset : tokens[field.debug_end].offset]
+            unchanged = expression == original and debug_text(tokens, field) == normalise_newlines(as_written)
             if unchanged and all(t.kind == WHITESPACE for t in debug_tail):
                 expression = self.source[tokens[field.expr_start].offset : tokens[field.debug_end].offset]
                 tail_breaks = ""

@@ -12,15 +12,16 @@ fields are parsed.  So (measured on 3.8 and 3.11):
 
 One more difference changes meaning rather than syntax: 3.12 and 3.13
 process escapes in the format spec of a *raw* f-string (``rf'{x:\x3e5}'``
-pads to 5), older Pythons keep the backslash.  And 3.12 cuts the text of a
-debug field at a ``#`` even inside a string (``f"{'#'=}"`` prints ``''#'``).
-Such fields are rewritten too.
+pads to 5), older Pythons keep the backslash.  And where 3.12 shows a debug
+field's text other than as written (see :func:`fstrings.debug_text`), the
+field is rewritten too.
 """
 
 from typing import List
 
-from .fstrings import Field, FString, Literal
+from .fstrings import Field, FString, Literal, debug_text
 from .lexer import STRING_BODY, COMMENT, Token
+from .literals import normalise_newlines
 
 
 def accepted_before_312(tokens: List[Token], source: str, node: FString) -> bool:
@@ -39,6 +40,11 @@ def _fstring_ok(tokens: List[Token], source: str, node: FString, in_expression: 
     return all(_field_ok(tokens, source, field, 0, raw) for field in _fields(node.parts))
 
 
+def _as_written(tokens: List[Token], field: Field) -> str:
+    text = "".join(t.text for t in tokens[field.expr_start : field.debug_end])
+    return normalise_newlines(text)  # as every Python reads a source file
+
+
 def _fields(parts) -> List[Field]:
     return [part for part in parts if isinstance(part, Field)]
 
@@ -47,7 +53,7 @@ def _field_ok(tokens: List[Token], source: str, field: Field, spec_level: int, r
     for token in tokens[field.expr_start : field.expr_end]:
         if token.kind == COMMENT or "\\" in token.text:
             return False
-    if field.equals is not None and "#" in source[tokens[field.expr_start].offset : tokens[field.debug_end].offset]:
+    if field.equals is not None and debug_text(tokens, field) != _as_written(tokens, field):
         return False
     if field.conversion is not None and tokens[field.conversion + 1].text not in (":", "}"):
         return False
