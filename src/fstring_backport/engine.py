@@ -53,19 +53,19 @@ def transpile(source: AnySource, target: Target = OLDEST, filename: str = "<unkn
     version = parse_target(target)
     if isinstance(source, bytes):
         decoded = decode_source(source, filename)
-        result = _transpile_text(decoded.text, version, filename)
+        result = _transpile_text(decoded.text, version, filename, decoded.encoding)
         if result is decoded.text:
             return source
         return encode_source(result, decoded.encoding)
     return _transpile_text(source, version, filename)
 
 
-def _transpile_text(text: str, version: Tuple[int, int], filename: str) -> str:
+def _transpile_text(text: str, version: Tuple[int, int], filename: str, encoding: str = "utf-8") -> str:
     if version >= NATIVE:
         return text
     tokens = tokenize(text, filename)
     temporaries = Temporaries(text)
-    lowerer = Lowerer(tokens, text, temporaries, filename)
+    lowerer = Lowerer(tokens, text, temporaries, filename, encoding)
     edits: List[Tuple[int, int, str]] = []
     for node in parse_fstrings(tokens, text, filename):
         if not accepted_before_312(tokens, text, node):

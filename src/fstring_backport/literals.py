@@ -76,11 +76,14 @@ def fits_in(text: str, delimiter: str) -> bool:
     return delimiter not in text
 
 
-def encode_text(value: str, delimiter: str, raw: bool, braces: bool = True) -> Optional[str]:
+def encode_text(
+    value: str, delimiter: str, raw: bool, encoding: str = "utf-8", braces: bool = True
+) -> Optional[str]:
     """Write ``value`` as f-string literal text for ``delimiter``, on one line.
 
     Returns None when that cannot be done (raw text with a backslash, a
-    quote or a line break).  ``braces`` doubles ``{`` and ``}``.
+    quote, a line break or a character the file's encoding lacks).
+    ``braces`` doubles ``{`` and ``}``.
     """
     if braces:
         value = value.replace("{", "{{").replace("}", "}}")
@@ -88,7 +91,7 @@ def encode_text(value: str, delimiter: str, raw: bool, braces: bool = True) -> O
     if raw:
         if "\\" in value or "\n" in value or "\r" in value or char in value:
             return None
-        return value
+        return value if _encodable(value, encoding) else None
     out = []
     for ch in value:
         if ch == "\\":
@@ -99,9 +102,22 @@ def encode_text(value: str, delimiter: str, raw: bool, braces: bool = True) -> O
             out.append("\\n")
         elif ch == "\r":
             out.append("\\r")
-        elif ch == "\t" or ch.isprintable():
+        elif ch == "\t" or (ch.isprintable() and _encodable(ch, encoding)):
             out.append(ch)
         else:
-            code = ord(ch)
-            out.append(repr(ch)[1:-1])  # \x.., \u.... or \U........
+            out.append(ascii(ch)[1:-1])  # \x.., \u.... or \U........
     return "".join(out)
+
+
+def constant_source(value: object, encoding: str = "utf-8") -> str:
+    """One line of source for a str or bytes constant, in the file's encoding."""
+    text = repr(value)
+    return text if _encodable(text, encoding) else ascii(value)
+
+
+def _encodable(text: str, encoding: str) -> bool:
+    try:
+        text.encode(encoding)
+    except UnicodeEncodeError:
+        return False
+    return True

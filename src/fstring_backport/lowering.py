@@ -28,6 +28,7 @@ from .hoisting import Temporaries
 from .lexer import (
     COMMENT,
     CONTINUATION,
+    FSTRING_END,
     FSTRING_START,
     NL,
     STRING,
@@ -37,6 +38,7 @@ from .lexer import (
 )
 from .literals import (
     QUOTES,
+    constant_source,
     decode_escapes,
     encode_text,
     fits_in,
@@ -78,7 +80,15 @@ def _quote_choices(original: str, multiline: bool) -> List[str]:
 
 
 class Lowerer:
-    def __init__(self, tokens: List[Token], source: str, temporaries: Temporaries, filename: str) -> None:
+    def __init__(
+        self,
+        tokens: List[Token],
+        source: str,
+        temporaries: Temporaries,
+        filename: str,
+        encoding: str = "utf-8",
+    ) -> None:
+        self.encoding = encoding  # what the output will be written in
         self.tokens = tokens
         self.source = source
         self.temps = temporaries
@@ -182,7 +192,7 @@ class Lowerer:
             raise CannotLower("text in a nested format spec needs a temporary")
         breaks = _line_breaks(text)
         self._check_breaks(breaks, enclosing + (quote,))
-        return "{" + self.temps.name_for(repr(value)) + breaks + "}"
+        return "{" + self.temps.name_for(constant_source(value, self.encoding)) + breaks + "}"
 
     def field(
         self,
@@ -280,13 +290,13 @@ class Lowerer:
         """The text 3.12 shows for ``{expr=}``, as literal text of this f-string."""
         text = debug_text(self.tokens, field)
         value = text if raw else decode_escapes(text)
-        encoded = encode_text(value, quote, raw)
+        encoded = encode_text(value, quote, raw, self.encoding)
         if encoded is not None and (
             not in_expression
             or ("\\" not in encoded and all(fits_in(encoded, q) for q in enclosing + (quote,)))
         ):
             return encoded
-        return "{" + self.temps.name_for(repr(value)) + "}"
+        return "{" + self.temps.name_for(constant_source(value, self.encoding)) + "}"
 
     # -- expressions ------------------------------------------------------
 
@@ -312,8 +322,14 @@ class Lowerer:
                     j += 1
                 while tokens[j - 1].kind != STRING:  # leave trailing trivia
                     j -= 1
-                if j < end and tokens[j].kind == FSTRING_START:
-                    j = i + 1  # mixed with an f-string: quote this piece alone
+                k = j
+                while k < end and tokens[k].kind in (WHITESPACE, NL, COMMENT, CONTINUATION):
+                    k += 1
+                if (k < end and tokens[k].kind == FSTRING_START) or self._follows_fstring(i, start):
+                    # Concatenated with f-strings: this piece on its own.
+                    out.append(self.string_among_fstrings(i, context))
+                    i += 1
+                    continue
                 out.append(self.strings(i, j, context))
                 i = j
                 continue
@@ -363,6 +379,25 @@ class Lowerer:
                 return candidate
         return None
 
+    def _follows_fstring(self, i: int, start: int) -> bool:
+        k = i - 1
+        while k >= start and self.tokens[k].kind in (WHITESPACE, NL, COMMENT, CONTINUATION):
+            k -= 1
+        return k >= start and self.tokens[k].kind == FSTRING_END
+
+    def string_among_fstrings(self, i: int, context: Tuple[str, ...]) -> str:
+        """A plain string concatenated with f-strings: requoted, or an f-string
+        whose one field holds it (a bare name cannot be concatenated)."""
+        requoted = self.requote(self.tokens[i].text, context)
+        if requoted is not None:
+            return requoted
+        field = "{" + self.hoist_strings(i, i + 1, context) + "}"
+        for quote in QUOTES:
+            text = "f" + quote + field + quote
+            if all(fits_in(text, q) for q in context):
+                return text
+        raise CannotLower("no quote left for a string concatenated with f-strings")
+
     def hoist_strings(self, start: int, end: int, context: Tuple[str, ...]) -> str:
         tokens = self.tokens
         pieces = [t.text for t in tokens[start:end] if t.kind == STRING]
@@ -372,7 +407,7 @@ class Lowerer:
         if breaks:
             # One line for the binding; the breaks stay where they were.
             try:
-                joined = repr(ast.literal_eval(normalise_newlines(joined)))
+                joined = constant_source(ast.literal_eval(normalise_newlines(joined)), self.encoding)
             except (SyntaxError, ValueError) as exc:
                 raise CannotLower("cannot evaluate a string constant: {}".format(exc))
         self._check_breaks(breaks, context)
