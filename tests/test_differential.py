@@ -45,6 +45,10 @@ def test_case_behaves_as_on_python_312(case, tmp_path):
     target_file = tmp_path / case.name
     target_file.write_bytes(lowered)
     actual = run(sys.executable, target_file)
+    if sys.version_info < (3, 9) and b"py38-lineno-bug" in source:
+        # 3.8 numbers lines in multi-line f-strings and their implicit
+        # concatenations its own way, for code written for 3.8 too.
+        actual, expected = actual[:2] + (None,) + actual[3:], expected[:2] + (None,) + expected[3:]
     assert actual[:3] == expected[:3]
     if expected[0] != 0:
         assert actual[3] == expected[3]

@@ -168,3 +168,33 @@ def test_the_safety_net_refuses_output_that_differs():
     with pytest.raises(TranspileError):
         check_output('x = f"{a}"\n', 'x = f"{b}"\n', {}, [(1, 1)], "m.py")
     check_output('x = f"{d["k"]}"\n', "x = f\"{d['k']}\"\n", {}, [(1, 1)], "m.py")
+
+
+@pytest.mark.parametrize(
+    "src, reason",
+    [
+        # Five levels with conversions: each level needs its own kind of quote.
+        ('x = "z"\nprint(f"{f"{f"{f"{f"{x}"!r}"!r}"!r}"!r}")\n', "cannot lower"),
+        # A line break three levels deep: only two kinds of triple quote exist.
+        ('x = 1\nprint(f"{f"{f"{x\n}"!r}"!r}")\n', "cannot lower"),
+        # No line to bind a temporary on before a compound statement on line 1.
+        ('def f(items): return f"{"\\n".join(items)}"\nprint(f(["a"]))\n', "compound statement"),
+        # Line 1 must stay a comment for the cookie on line 2 to count.
+        ('# c\n# -*- coding: latin-1 -*-\ndef f(i):\n    return f"{"\\n".join(i)}"\n', "compound statement"),
+    ],
+)
+def test_what_cannot_be_lowered_is_an_error_that_says_why(src, reason):
+    with pytest.raises(TranspileError) as info:
+        transpile(src, (3, 8), filename="m.py")
+    assert reason in info.value.msg
+    assert info.value.filename == "m.py"
+    if sys.version_info >= (3, 12):
+        compile(src, "m.py", "exec")  # valid 3.12, so the refusal is ours
+
+
+def test_temporaries_are_module_globals():
+    # The one visible trace of hoisting (documented in README).
+    src = '"""Doc."""\nprint(f"{"\\n".join(["a", "b"])}")\nNAMES = sorted(globals())\n'
+    namespace = {}
+    exec(compile(lower(src), "m.py", "exec"), namespace)
+    assert [n for n in namespace["NAMES"] if n.startswith("_fstring")] == ["_fstring_backport_0"]

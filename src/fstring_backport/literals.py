@@ -35,7 +35,10 @@ def normalise_newlines(text: str) -> str:
 
 
 def decode_escapes(text: str) -> str:
-    """The value of the body of a non-raw ``str`` literal."""
+    """The value of the body of a non-raw ``str`` literal.
+
+    Raises ValueError for an unknown ``\\N{...}`` name, as Python does.
+    """
 
     def replace(m: "re.Match[str]") -> str:
         if m.group("octal") is not None:
@@ -44,7 +47,13 @@ def decode_escapes(text: str) -> str:
             if m.group(group) is not None:
                 return chr(int(m.group(group), 16))
         if m.group("name") is not None:
-            return unicodedata.lookup(m.group("name"))
+            try:
+                return unicodedata.lookup(m.group("name"))
+            except KeyError:
+                raise ValueError(
+                    "(unicode error) 'unicodeescape' codec can't decode bytes: "
+                    "unknown Unicode character name {!r}".format(m.group("name"))
+                )
         other = m.group("other")
         return _SIMPLE_ESCAPES.get(other, "\\" + other)
 

@@ -105,6 +105,7 @@ class Lowerer:
         raw = "r" in prefix.lower()
         multiline = bool(_LINE_BREAKS.search(self.source, start.end, end.offset))
         reason = "no quoting works"
+        line, col = self._position(start.offset)
         for quote in _quote_choices(end.text, multiline):
             mark = self.temps.checkpoint()
             try:
@@ -113,8 +114,9 @@ class Lowerer:
                     return text
             except CannotLower as exc:
                 reason = str(exc)
+            except ValueError as exc:  # an escape 3.12 rejects too
+                raise TranspileError(str(exc), self.filename, line, col + 1)
             self.temps.rollback(mark)
-        line, col = self._position(start.offset)
         raise TranspileError(
             "cannot lower this f-string for Python < 3.12 ({})".format(reason),
             self.filename,
@@ -391,10 +393,11 @@ class Lowerer:
         requoted = self.requote(self.tokens[i].text, context)
         if requoted is not None:
             return requoted
-        field = "{" + self.hoist_strings(i, i + 1, context) + "}"
+        field = "{" + self.hoist_strings(i, i + 1, context).strip(" ") + "}"
+        multiline = bool(_LINE_BREAKS.search(field))
         for quote in QUOTES:
             text = "f" + quote + field + quote
-            if all(fits_in(text, q) for q in context):
+            if all(fits_in(text, q) for q in context) and not (multiline and len(quote) == 1):
                 return text
         raise CannotLower("no quote left for a string concatenated with f-strings")
 
@@ -411,7 +414,15 @@ class Lowerer:
             except (SyntaxError, ValueError) as exc:
                 raise CannotLower("cannot evaluate a string constant: {}".format(exc))
         self._check_breaks(breaks, context)
-        return self.temps.name_for(joined) + breaks
+        name = self.temps.name_for(joined)
+        # A string may touch a keyword ("\n"in s); a name may not.
+        before = self.source[tokens[start].offset - 1 : tokens[start].offset]
+        after = self.source[tokens[end - 1].end : tokens[end - 1].end + 1]
+        if before and (before.isalnum() or before == "_"):
+            name = " " + name
+        if after and (after.isalnum() or after == "_"):
+            name += " "
+        return name + breaks
 
     def nested_fstring(self, node: FString, context: Tuple[str, ...]) -> str:
         start, end = self.tokens[node.start], self.tokens[node.end]
@@ -433,7 +444,10 @@ class Lowerer:
             except CannotLower:
                 pass
             self.temps.rollback(mark)
-        raise CannotLower("f-strings nested more deeply than four kinds of quote allow")
+        raise CannotLower(
+            "f-strings nested more deeply than four kinds of quote allow, "
+            "or line breaks in more than two levels of them"
+        )
 
     def _check_breaks(self, breaks: str, context: Tuple[str, ...]) -> None:
         if breaks and any(len(q) == 1 for q in context):

@@ -1,0 +1,9 @@
+# Spaces around the = in debug expressions are kept.
+x = 5
+print(f"{x=}")
+print(f"{x =}")
+print(f"{x= }")
+print(f"{ x = }")
+print(f"{x   =   }")
+d = {"a": 1}
+print(f"{  d["a"]   =   }")

@@ -1,0 +1,10 @@
+# Debug texts with operators and punctuation, in f-strings that need lowering.
+print(f"{"ab"[0:1]=}")
+print(f"{(lambda x: "v")(1)=}")
+print(f"{ {"a": 1}=}")
+print(f"{"a" if 1 else "b"=}")
+print(f"{"="=}|{"!"=}|{":"=}|{"}"=}")
+print(f"{"a"!="b"=}")
+print(f"{"a"=="b"=}")
+print(f"{[x for x in "ab" if x!="a"]=}")
+print(f"{"a"<="b"=}|{"a">="b"=}")
