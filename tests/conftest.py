@@ -34,6 +34,17 @@ def interpreter(version: str) -> str:
     return path
 
 
+def oracle() -> str:
+    """The interpreter whose run of the 3.12 original is the expected result.
+
+    Python 3.12 for the older Pythons the output targets; on 3.13 and later
+    the running interpreter itself, which runs the original too and has its
+    own semantics (3.13 applies a field's conversion before evaluating its
+    spec, 3.12 after).
+    """
+    return interpreter("3.12") if sys.version_info < (3, 13) else sys.executable
+
+
 _STDLIB_CACHE: Dict[str, str] = {}
 
 

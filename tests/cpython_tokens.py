@@ -42,23 +42,33 @@ _SKIPPED = (lexer.WHITESPACE, lexer.CONTINUATION)
 
 def ours(text: str) -> List[Row]:
     index = lexer.LineIndex(text)
+    starts = index.starts
     n = len(text)
     no_final_break = bool(text) and not text.endswith(("\n", "\r"))
     after_last_line = (index.position(n)[0] + 1, 0)
+    old_end_columns = sys.version_info < (3, 13)
     rows: List[Row] = []
+    line = 1  # tokens come in order, so one sweep finds every line
+
+    def locate(offset: int) -> Position:
+        nonlocal line
+        while line < len(starts) and starts[line] <= offset:
+            line += 1
+        return line, offset - starts[line - 1]
+
     for token in lexer.tokenize(text):
         if token.kind in _SKIPPED:
             continue
         value = token.text
-        start = index.position(token.offset)
+        start = locate(token.offset)
         end: Optional[Position]
         if value:
-            line, col = index.position(token.end - 1)
-            end = (line, col + 1)
-            if line != start[0] and sys.version_info < (3, 13):
-                nbytes = len(index.line_text(line)[: col + 1].encode("utf-8"))
-                first = text[index.starts[start[0] - 1] :].encode("utf-8")
-                end = (line, len(first[:nbytes].decode("utf-8", "replace")))
+            end_line, col = index.position(token.end - 1) if "\n" in value or "\r" in value else (start[0], start[1] + len(value) - 1)
+            end = (end_line, col + 1)
+            if end_line != start[0] and old_end_columns:
+                nbytes = len(index.line_text(end_line)[: col + 1].encode("utf-8"))
+                first = text[starts[start[0] - 1] :].encode("utf-8")
+                end = (end_line, len(first[:nbytes].decode("utf-8", "replace")))
         else:
             end = start
         if token.kind == lexer.FSTRING_MIDDLE:

@@ -38,17 +38,23 @@ line endings and sometimes no final line break.
 The rules that keep the output valid, besides the obvious ones:
 
 * text units are atomic and every backslash starts a complete escape, except
-  a lone backslash emitted immediately before a field's ``{``;
+  a lone backslash (or ``\\N`` in a raw f-string) emitted immediately before
+  a field's ``{``;
 * a triple-quoted body never holds three quote characters in a row and never
-  ends with its quote character (a run of quotes is always followed by a
-  letter);
+  ends with its quote character (a run of its own quote character is always
+  followed by another character);
 * a single-quoted body holds neither its own quote nor a raw line break, and
   neither does the format spec of a single-quoted f-string: the f-string's
   own quote ends a spec too;
 * ``{{``/``}}`` never appear in a format spec (there every brace is a field);
 * bytes hold ASCII and bytes escapes only and are never concatenated with
   ``str`` literals; two literals written without a blank between them never
-  make ``''`` + ``'`` read as a triple quote.
+  make ``''`` + ``'`` read as a triple quote;
+* two CPython quirks: the format spec of a *raw* f-string is decoded as if
+  it were not raw (``rf'{x:\\x}'`` is an error), so raw specs only get
+  escapes valid both ways; and the text of a debug field in a non-raw
+  f-string is decoded with escapes too (``f'{r"\\x"=}'`` is an error), so
+  the ``=`` is left out when that text would not decode.
 
 Every strategy is built once per set of arguments and cached: building
 strategies inside draws makes Hypothesis validate them again each time,

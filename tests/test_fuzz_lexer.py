@@ -6,7 +6,13 @@
 * Arbitrary text, and generated source with a character deleted, inserted
   or duplicated, either tokenizes (and round-trips) or raises
   ``TranspileError``; the same holds for ``transpile``.
-* On 3.12+, whatever of that ``compile()`` accepts, our lexer accepts too.
+* On 3.12+, whatever of that ``compile()`` accepts, our lexer accepts too,
+  with CPython's tokens.
+
+Where CPython itself cannot serve as the oracle (its tokenize module crashes
+on some valid f-strings, its parser on some debug fields in format specs,
+and the module does not split lines at a lone ``\\r``) the comparison is
+skipped and recorded as a Hypothesis event (``--hypothesis-show-statistics``).
 
 Example counts are minimums: ``HYPOTHESIS_PROFILE=nightly`` raises them all.
 """
@@ -16,7 +22,7 @@ import sys
 import warnings
 
 import pytest
-from hypothesis import event, given, settings
+from hypothesis import event, example, given, settings
 from hypothesis import strategies as st
 
 from cpython_tokens import first_difference, theirs
@@ -223,11 +229,17 @@ def test_transpile_of_generated_source_raises_only_transpile_error(src):
 @on_312
 @examples(1000)
 @given(st.one_of(mutants(), soup))
+@example(" ")  # a last line of blanks without a line break: CPython emits NL
+@example("if x:\n    pass\n  ")
 def test_we_accept_what_cpython_accepts(src):
     if "\x00" in src or not cpython_accepts(src):
-        return  # rejected, or 3.12.1 cannot tell
+        return  # rejected, or CPython cannot tell
     event("compiled")
-    tokens = tokenize_or_reject(src)
-    assert tokens is not None, "3.12 compiles this but our lexer rejects it"
+    try:
+        tokens = tokenize(src)
+    except TranspileError as exc:
+        pytest.fail("CPython compiles this but our lexer rejects it: {}".format(exc))
+    assert "".join(t.text for t in tokens) == src
+    # Valid input: the tokens must be CPython's too.
     if comparable_with_cpython(src):
         assert_same_tokens_as_cpython(src)

@@ -5,7 +5,8 @@ breaks, debug fields, conversions, nested specs and concatenation, over
 values whose ``__format__``, ``__str__`` and ``__repr__`` log their calls.
 Python 3.12 runs each original (a batch of examples in one subprocess) and
 gives the expected value, exception type and call log; this interpreter runs
-the transpiled module.  Nightly size: ``HYPOTHESIS_PROFILE=nightly``.
+the transpiled module.  On 3.13+ the oracle is the running interpreter (see
+conftest.oracle).  Nightly size: ``HYPOTHESIS_PROFILE=nightly``.
 """
 
 import json
@@ -14,7 +15,7 @@ import subprocess
 from hypothesis import Phase, given, settings
 from hypothesis import strategies as st
 
-from conftest import interpreter
+from conftest import oracle
 from fstring_backport import TranspileError, transpile
 
 PRELUDE = '''"""A generated case."""
@@ -150,7 +151,7 @@ def run_batch(python, sources):
     return json.loads(result.stdout)
 
 
-# Each example is a batch of 60 cases run by one python3.12 process; a
+# Each example is a batch of 60 cases run by one oracle process; a
 # failing case names itself, so shrinking a batch would only cost time.
 @settings(
     max_examples=max(60, settings().max_examples // 4),
@@ -158,7 +159,7 @@ def run_batch(python, sources):
 )
 @given(st.lists(case(), min_size=60, max_size=60))
 def test_lowered_fstrings_behave_as_on_312(sources):
-    expected = run_batch(interpreter("3.12"), sources)
+    expected = run_batch(oracle(), sources)
     for source, wanted in zip(sources, expected):
         if wanted is None:
             continue  # the strategy drew something 3.12 rejects

@@ -206,12 +206,13 @@ class _Lexer:
         brackets = self.brackets
         fstrings = self.fstrings
         regular = _REGULAR.match
+        new = tuple.__new__  # Token(...) without the Python-level __new__: this loop is hot
         pos = 0
         line_start = True  # at the start of a logical line: indentation counts
         line_has_code = False
         line_has_comment = False
         if text.startswith("\ufeff"):
-            append(Token(WHITESPACE, "\ufeff", 0))
+            append(new(Token, (WHITESPACE, "\ufeff", 0)))
             pos = 1
         while pos < n:
             if fstrings:
@@ -230,12 +231,12 @@ class _Lexer:
             kind = m.lastgroup
             end = m.end()
             if kind == WHITESPACE or kind == CONTINUATION:
-                append(Token(kind, text[pos:end], pos))
+                append(new(Token, (kind, text[pos:end], pos)))
             elif kind == NAME or kind == NUMBER:
                 word = text[pos:end]
                 if not word.isascii() and not word.isidentifier():
                     raise self.bad_identifier(word, pos)
-                append(Token(kind, word, pos))
+                append(new(Token, (kind, word, pos)))
                 line_has_code = True
             elif kind == OP:
                 op = text[pos:end]
@@ -253,18 +254,18 @@ class _Lexer:
                         mode.spec_depth += 1
                         op = ":"
                         end = pos + 1
-                append(Token(OP, op, pos))
+                append(new(Token, (OP, op, pos)))
                 line_has_code = True
             elif kind == NEWLINE:
                 if brackets or not line_has_code:
-                    append(Token(NL, text[pos:end], pos))
+                    append(new(Token, (NL, text[pos:end], pos)))
                 else:
-                    append(Token(NEWLINE, text[pos:end], pos))
+                    append(new(Token, (NEWLINE, text[pos:end], pos)))
                 if not brackets:
                     line_start = True
                     line_has_code = line_has_comment = False
             elif kind == COMMENT:
-                append(Token(COMMENT, text[pos:end], pos))
+                append(new(Token, (COMMENT, text[pos:end], pos)))
                 line_has_comment = True
             else:  # a string or f-string opening
                 end = self.string(pos, end)
@@ -453,8 +454,8 @@ class _Lexer:
         tokens = self.tokens
         if line_has_code:
             tokens.append(Token(NEWLINE, "", n))
-        elif line_has_comment:
-            tokens.append(Token(NL, "", n))
+        elif line_has_comment or (n and self.text[-1] not in "\r\n"):
+            tokens.append(Token(NL, "", n))  # a last line of only blanks or a comment
         for _ in self.indents[1:]:
             tokens.append(Token(DEDENT, "", n))
         tokens.append(Token(ENDMARKER, "", n))
