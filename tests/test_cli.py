@@ -1,12 +1,10 @@
 """The command as users run it: a real subprocess of the installed tool."""
 
-import os
 import shutil
 import subprocess
 import sys
 from pathlib import Path
 
-import pytest
 
 from conftest import REPO
 

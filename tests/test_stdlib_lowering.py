@@ -6,12 +6,11 @@ and, on 3.13, have the original's AST once temporaries are folded back.
 """
 
 import ast
-import subprocess
 import sys
 
 import pytest
 
-from conftest import compiles_with, interpreter, stdlib_dir, stdlib_files
+from conftest import compiles_with, stdlib_dir, stdlib_files
 from fstring_backport import TranspileError, transpile
 from fstring_backport.safety import _Normalise
 

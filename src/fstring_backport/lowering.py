@@ -20,7 +20,7 @@ Every field is still evaluated and formatted left to right, exactly once.
 
 import ast
 import re
-from typing import Dict, List, Optional, Sequence, Tuple
+from typing import Dict, List, NamedTuple, Optional, Sequence, Tuple
 
 from .errors import TranspileError
 from .fstrings import Field, FString, Literal, Part, debug_text, parse_fstrings
@@ -52,6 +52,24 @@ _LINE_BREAKS = re.compile(r"\r\n|\r|\n")
 
 class CannotLower(Exception):
     """This way of writing the f-string does not work; another may."""
+
+
+class _Where(NamedTuple):
+    """Where a part is being written."""
+
+    quote: str  # the delimiter of the f-string it goes in
+    raw: bool  # whether that f-string is raw
+    enclosing: Tuple[str, ...]  # the delimiters of the f-strings around that one
+    in_expression: bool  # inside another f-string's expression: no backslashes
+    spec_level: int = 0  # format specs open around the part
+
+    @property
+    def context(self) -> Tuple[str, ...]:
+        """Every delimiter the written text must fit in."""
+        return self.enclosing + (self.quote,)
+
+    def in_spec(self) -> "_Where":
+        return self._replace(spec_level=self.spec_level + 1)
 
 
 def _text_fits(text: str, quote: str) -> bool:
@@ -109,7 +127,7 @@ class Lowerer:
         for quote in _quote_choices(end.text, multiline):
             mark = self.temps.checkpoint()
             try:
-                text = prefix + quote + self.parts(node.parts, quote, raw, (), False, 0) + quote
+                text = prefix + quote + self.parts(node.parts, _Where(quote, raw, (), False)) + quote
                 if self._accepted(text):
                     return text
             except CannotLower as exc:
@@ -147,75 +165,61 @@ class Lowerer:
     def parts(
         self,
         parts: Sequence[Part],
-        quote: str,
-        raw: bool,
-        enclosing: Tuple[str, ...],
-        in_expression: bool,
-        spec_level: int,
+        where: "_Where",
     ) -> str:
         out = []
         for part in parts:
             if isinstance(part, Literal):
-                out.append(self.literal(part, quote, raw, enclosing, in_expression, spec_level))
+                out.append(self.literal(part, where))
             else:
-                out.append(self.field(part, quote, raw, enclosing, in_expression, spec_level))
+                out.append(self.field(part, where))
         return "".join(out)
 
     def literal(
         self,
         part: Literal,
-        quote: str,
-        raw: bool,
-        enclosing: Tuple[str, ...],
-        in_expression: bool,
-        spec_level: int,
+        where: "_Where",
     ) -> str:
         text = self.tokens[part.index].text
-        if raw and spec_level and "\\" in text:
+        if where.raw and where.spec_level and "\\" in text:
             # 3.12 decodes escapes in a raw f-string's spec; old Pythons do
             # not, so the decoded text goes in as a constant.
-            return self._hoist_text(decode_escapes(normalise_newlines(text)), text, quote, enclosing, spec_level)
-        if in_expression:
-            if "\\" not in text and all(fits_in(text, q) for q in enclosing + (quote,)):
+            return self._hoist_text(decode_escapes(normalise_newlines(text)), text, where)
+        if where.in_expression:
+            if "\\" not in text and all(fits_in(text, q) for q in where.context):
                 return text
-        elif _text_fits(text, quote):
+        elif _text_fits(text, where.quote):
             return text
-        elif not raw:
-            escaped = _escape_quote(text, quote)
-            if _text_fits(escaped, quote):
+        elif not where.raw:
+            escaped = _escape_quote(text, where.quote)
+            if _text_fits(escaped, where.quote):
                 return escaped
         # Text no quoting can carry becomes a field holding a constant.
-        return self._hoist_text(fstring_text_value(text, raw), text, quote, enclosing, spec_level)
+        return self._hoist_text(fstring_text_value(text, where.raw), text, where)
 
-    def _hoist_text(
-        self, value: str, text: str, quote: str, enclosing: Tuple[str, ...], spec_level: int
-    ) -> str:
-        if spec_level >= 2:
+    def _hoist_text(self, value: str, text: str, where: "_Where") -> str:
+        if where.spec_level >= 2:
             raise CannotLower("text in a nested format spec needs a temporary")
         breaks = _line_breaks(text)
-        self._check_breaks(breaks, enclosing + (quote,))
+        self._check_breaks(breaks, where.context)
         return "{" + self.temps.name_for(constant_source(value, self.encoding)) + breaks + "}"
 
     def field(
         self,
         field: Field,
-        quote: str,
-        raw: bool,
-        enclosing: Tuple[str, ...],
-        in_expression: bool,
-        spec_level: int,
+        where: "_Where",
     ) -> str:
-        inner = self._bare_fstring(field, raw)
+        inner = self._bare_fstring(field, where.raw)
         if inner is None:
-            return self._field(field, quote, raw, enclosing, in_expression, spec_level)
+            return self._field(field, where)
         mark = self.temps.checkpoint()
         try:
-            return self._field(field, quote, raw, enclosing, in_expression, spec_level)
+            return self._field(field, where)
         except CannotLower:
             # {f"..."} is the text of the inner f-string: when no quote is
             # left for it, its parts can stand in this f-string directly.
             self.temps.rollback(mark)
-            return self.parts(inner.parts, quote, raw, enclosing, in_expression, spec_level)
+            return self.parts(inner.parts, where)
 
     def _bare_fstring(self, field: Field, raw: bool) -> Optional[FString]:
         """The f-string that is all of this field, if it is nothing else."""
@@ -235,17 +239,14 @@ class Lowerer:
     def _field(
         self,
         field: Field,
-        quote: str,
-        raw: bool,
-        enclosing: Tuple[str, ...],
-        in_expression: bool,
-        spec_level: int,
+        where: "_Where",
     ) -> str:
         tokens = self.tokens
-        context = enclosing + (quote,)
-        if spec_level >= 2 or (spec_level == 1 and self._spec_needs_fields(field)):
+        context = where.context
+        if where.spec_level >= 2 or (where.spec_level == 1 and self._spec_needs_fields(field)):
             # Too deep for old Pythons: this field becomes a nested f-string.
-            return "{" + self.fstring_of([field], "rf" if raw else "f", "'", raw, context) + "}"
+            prefix = "rf" if where.raw else "f"
+            return "{" + self.fstring_of([field], prefix, "'", where.raw, context) + "}"
         original = self.source[tokens[field.expr_start].offset : tokens[field.expr_end].offset]
         expression = self.expression(field.expr_start, field.expr_end, context)
         conversion = tokens[field.conversion].text if field.conversion is not None else None
@@ -266,14 +267,14 @@ class Lowerer:
                 expression = self.source[tokens[field.expr_start].offset : tokens[field.debug_end].offset]
                 tail_breaks = ""
             else:
-                prefix = self.debug_literal(field, quote, raw, enclosing, in_expression)
+                prefix = self.debug_literal(field, where)
                 if conversion is None and field.colon is None:
                     conversion = "r"
         out = prefix + "{" + expression + tail_breaks
         if conversion is not None:
             out += "!" + conversion
         if field.colon is not None:
-            out += ":" + self.parts(field.spec or [], quote, raw, enclosing, in_expression, spec_level + 1)
+            out += ":" + self.parts(field.spec or [], where.in_spec())
         return out + "}"
 
     def _spec_needs_fields(self, field: Field) -> bool:
@@ -286,16 +287,14 @@ class Lowerer:
                 return True
         return False
 
-    def debug_literal(
-        self, field: Field, quote: str, raw: bool, enclosing: Tuple[str, ...], in_expression: bool
-    ) -> str:
+    def debug_literal(self, field: Field, where: "_Where") -> str:
         """The text 3.12 shows for ``{expr=}``, as literal text of this f-string."""
         text = debug_text(self.tokens, field)
-        value = text if raw else decode_escapes(text)
-        encoded = encode_text(value, quote, raw, self.encoding)
+        value = text if where.raw else decode_escapes(text)
+        encoded = encode_text(value, where.quote, where.raw, self.encoding)
         if encoded is not None and (
-            not in_expression
-            or ("\\" not in encoded and all(fits_in(encoded, q) for q in enclosing + (quote,)))
+            not where.in_expression
+            or ("\\" not in encoded and all(fits_in(encoded, q) for q in where.context))
         ):
             return encoded
         return "{" + self.temps.name_for(constant_source(value, self.encoding)) + "}"
@@ -438,7 +437,7 @@ class Lowerer:
                 continue
             mark = self.temps.checkpoint()
             try:
-                text = prefix + quote + self.parts(parts, quote, raw, context, True, 0) + quote
+                text = prefix + quote + self.parts(parts, _Where(quote, raw, context, True)) + quote
                 if "\\" not in text and all(fits_in(text, q) for q in context):
                     return text
             except CannotLower:
