@@ -423,10 +423,17 @@ class _Lexer:
         if ch == "\r" or ch == "\n":  # only single-quoted f-strings stop here
             if not mode.spec_depth:
                 raise self.unterminated(mode.start, mode.quote, "f-string", end)
+            # 3.12 ends the spec at the line break; only its "}" may follow.
             after = end + (2 if text.startswith("\r\n", end) else 1)
-            if after >= len(text):
+            closing = _INDENT.match(text, after).end()
+            if closing >= len(text):
                 raise self.unclosed_fstring(mode)
-            raise self.error("f-string: expecting '}', or format specs", after)
+            if text[closing] != "}":
+                raise self.error("f-string: expecting '}', or format specs", after)
+            tokens.append(Token(NL, text[end:after], end))
+            if closing > after:
+                tokens.append(Token(WHITESPACE, text[after:closing], after))
+            return closing
         if mode.spec_depth:
             raise self.error("f-string: expecting '}', or format specs", end)
         tokens.append(Token(FSTRING_END, mode.quote, end))

@@ -250,13 +250,12 @@ class Lowerer:
         original = self.source[tokens[field.expr_start].offset : tokens[field.expr_end].offset]
         expression = self.expression(field.expr_start, field.expr_end, context)
         conversion = tokens[field.conversion].text if field.conversion is not None else None
-        # Line breaks after '=' or the conversion move in front of '!', the
-        # only place old Pythons allow them.
+        # Line breaks after '=', the conversion or the spec move in front of
+        # '!' and ':', the only place old Pythons allow them.
         tail_start = field.expr_end
         tail_end = field.colon if field.colon is not None else field.close
-        tail_breaks = "".join(
-            _line_breaks(t.text) for t in tokens[tail_start:tail_end] if t.kind in (NL, CONTINUATION)
-        )
+        tail = tokens[tail_start:tail_end] + [tokens[i] for i in field.spec_breaks]
+        tail_breaks = "".join(_line_breaks(t.text) for t in tail if t.kind in (NL, CONTINUATION))
         self._check_breaks(tail_breaks, context)
         prefix = ""
         if field.equals is not None:
