@@ -320,6 +320,7 @@ def test_names_with_combining_marks():
         "f'{x:{y!r:{z}}}'\n",
         "f'{ {1, 2} = }'\n",
         "f'''{\nx # c\n=}'''\n",
+        "f'{x:>3\n}' + f'{y!r:{w}\n  }'\n",  # a spec may end in a line break
     ],
 )
 def test_forms_agree_with_cpython_and_round_trip(src):

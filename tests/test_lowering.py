@@ -198,3 +198,8 @@ def test_temporaries_are_module_globals():
     namespace = {}
     exec(compile(lower(src), "m.py", "exec"), namespace)
     assert [n for n in namespace["NAMES"] if n.startswith("_fstring")] == ["_fstring_backport_0"]
+
+
+def test_line_break_ending_a_single_quoted_spec_moves_before_the_colon():
+    src = "x = f'{x:>3\n}'\ny = 2\n"
+    assert lower(src) == "x = f'''{x\n:>3}'''\ny = 2\n"
