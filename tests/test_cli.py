@@ -1,21 +1,33 @@
 """The command as users run it: a real subprocess of the installed tool."""
 
+import os
 import shutil
 import subprocess
 import sys
 from pathlib import Path
 
+import pytest
 
+
+import fstring_backport
 from conftest import REPO
+
+PACKAGE_HOME = Path(fstring_backport.__file__).resolve().parent.parent
 
 
 def command():
-    """The installed console script, else ``python -m fstring_backport``."""
+    """The installed console script; ``python -m fstring_backport`` when the
+    package under test is not the installed one (a source checkout)."""
     script = Path(sys.executable).parent / "fstring-backport"
-    if script.exists():
+    if script.exists() and str(PACKAGE_HOME).startswith(str(Path(sys.prefix).resolve())):
         return [str(script)]
-    found = shutil.which("fstring-backport")
-    return [found] if found else [sys.executable, "-m", "fstring_backport"]
+    return [sys.executable, "-m", "fstring_backport"]
+
+
+def environment():
+    """This environment, with the package under test importable from anywhere."""
+    paths = [str(PACKAGE_HOME)] + [p for p in os.environ.get("PYTHONPATH", "").split(os.pathsep) if p]
+    return dict(os.environ, PYTHONPATH=os.pathsep.join(paths))
 
 
 def run(*args, stdin=b""):
@@ -25,6 +37,7 @@ def run(*args, stdin=b""):
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         cwd=str(REPO),
+        env=environment(),
     )
 
 
@@ -74,3 +87,116 @@ def test_version_and_module_form():
     )
     assert result.returncode == 0
     assert result.stdout.startswith(b"fstring-backport, version ")
+
+
+# -- trees: -o, -i, --check, --diff --------------------------------------------
+
+NEEDS_REWRITE = b'songs = {"t": "x"}\nprint(f"{songs["t"]}")\n'
+ALREADY_OLD = b"print(f'{1}')\r\n"
+
+
+def make_tree(root, requires=">=3.8"):
+    (root / "pyproject.toml").write_text('[project]\nname = "demo"\nrequires-python = "{}"\n'.format(requires))
+    pkg = root / "src" / "pkg"
+    (pkg / "sub").mkdir(parents=True)
+    (pkg / "__init__.py").write_bytes(b"")
+    (pkg / "new.py").write_bytes(NEEDS_REWRITE)
+    (pkg / "sub" / "old.py").write_bytes(ALREADY_OLD)
+    (pkg / "data.json").write_bytes(b"{}\n")
+    (pkg / "__pycache__").mkdir()
+    (pkg / "__pycache__" / "junk.py").write_bytes(b"f'{'\n")
+    return pkg
+
+
+def run_in(cwd, *args):
+    return subprocess.run(
+        command() + list(args),
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        cwd=str(cwd),
+        env=environment(),
+    )
+
+
+def test_check_lists_each_place_and_exits_1(tmp_path):
+    make_tree(tmp_path)
+    result = run_in(tmp_path, "--check", "src")
+    assert result.returncode == 1
+    assert result.stdout.decode().splitlines() == [
+        "{}:2:16: f-string quote reused inside the f-string".format(Path("src/pkg/new.py"))
+    ]
+    (tmp_path / "src" / "pkg" / "new.py").write_bytes(ALREADY_OLD)
+    assert run_in(tmp_path, "--check", "src").returncode == 0
+
+
+def test_out_dir_writes_a_complete_tree(tmp_path):
+    pkg = make_tree(tmp_path)
+    result = run_in(tmp_path, "src", "-o", "out", "--copy-files")
+    assert result.returncode == 0, result.stderr
+    out = tmp_path / "out"
+    files = sorted(p.relative_to(out).as_posix() for p in out.rglob("*") if p.is_file())
+    assert files == ["pkg/__init__.py", "pkg/data.json", "pkg/new.py", "pkg/sub/old.py"]
+    assert (out / "pkg" / "sub" / "old.py").read_bytes() == ALREADY_OLD
+    assert (out / "pkg" / "new.py").read_bytes() == b'songs = {"t": "x"}\nprint(f"{songs[\'t\']}")\n'
+    assert (pkg / "new.py").read_bytes() == NEEDS_REWRITE  # the input is never touched
+
+
+def test_in_place_rewrites_only_what_changes_and_keeps_mode(tmp_path):
+    pkg = make_tree(tmp_path)
+    new, old = pkg / "new.py", pkg / "sub" / "old.py"
+    os.chmod(str(new), 0o751)
+    os.utime(str(old), (1_000_000, 1_000_000))
+    result = run_in(tmp_path, "-i", "src")
+    assert result.returncode == 0, result.stderr
+    assert new.read_bytes() == b'songs = {"t": "x"}\nprint(f"{songs[\'t\']}")\n'
+    assert oct(new.stat().st_mode & 0o777) == oct(0o751)
+    assert old.stat().st_mtime == 1_000_000
+    assert old.read_bytes() == ALREADY_OLD
+    assert [p.name for p in pkg.glob(".*.tmp")] == []
+
+
+def test_diff_changes_nothing(tmp_path):
+    pkg = make_tree(tmp_path)
+    result = run_in(tmp_path, "--diff", "src")
+    assert result.returncode == 0
+    text = result.stdout.decode()
+    assert text.count("\n+print(") == 1 and "--- " in text and "+++ " in text
+    assert (pkg / "new.py").read_bytes() == NEEDS_REWRITE
+
+
+def test_target_comes_from_requires_python(tmp_path):
+    make_tree(tmp_path, requires=">=3.12")
+    assert run_in(tmp_path, "--check", "src").returncode == 0
+    assert run_in(tmp_path, "--check", "--target", "py311", "src").returncode == 1
+
+
+def test_a_bad_file_is_reported_and_the_others_still_written(tmp_path):
+    pkg = make_tree(tmp_path)
+    (pkg / "bad.py").write_bytes(b"x = 1\nf'{x!z}'\n")
+    result = run_in(tmp_path, "src", "-o", "out")
+    assert result.returncode == 1
+    assert "bad.py:2:6: f-string: invalid conversion character" in result.stderr.decode()
+    assert b"Traceback" not in result.stderr
+    assert (tmp_path / "out" / "pkg" / "new.py").exists()
+    assert not (tmp_path / "out" / "pkg" / "bad.py").exists()
+
+
+def test_output_does_not_depend_on_jobs(tmp_path):
+    pkg = make_tree(tmp_path)
+    for i in range(12):
+        (pkg / "m{}.py".format(i)).write_bytes(NEEDS_REWRITE.replace(b"x", str(i).encode()))
+    one = run_in(tmp_path, "--diff", "-j", "1", "src")
+    two = run_in(tmp_path, "--diff", "-j", "2", "src")
+    assert one.returncode == two.returncode == 0
+    assert one.stdout == two.stdout and one.stdout
+
+
+@pytest.mark.parametrize(
+    "args",
+    [["-i", "--check", "src"], ["--copy-files", "src"], ["src"], ["-i", "-"], ["nope"]],
+)
+def test_usage_errors_exit_2(tmp_path, args):
+    make_tree(tmp_path)
+    result = run_in(tmp_path, *args)
+    assert result.returncode == 2
+    assert b"Traceback" not in result.stderr

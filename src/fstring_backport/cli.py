@@ -1,15 +1,70 @@
 """The ``fstring-backport`` command: a thin shell around :func:`transpile`."""
 
+import difflib
+import os
+import shutil
 import sys
+from concurrent.futures import ProcessPoolExecutor
+from pathlib import Path
+from typing import List, Optional, Tuple
 
 import click
 
 from . import __version__
-from .engine import parse_target, transpile
+from .engine import find_problems, parse_target, transpile
 from .errors import TranspileError
+from .files import find_pyproject, load_settings, walk, write_atomically
+from .source import decode_source
+
+EPILOG = """\b
+Examples:
+  fstring-backport examples/greeting.py          print the result
+  fstring-backport src -o build/src --copy-files  write a whole tree
+  fstring-backport -i src                         rewrite files in place
+  fstring-backport --check src                    list what 3.8 rejects
+  fstring-backport --diff --target 3.11 src       show what would change
+
+\b
+Exit status: 0 success, 1 a file had problems (or --check found some),
+2 usage error.
+"""
 
 
-def _target(ctx: click.Context, param: click.Parameter, value: str):
+class _Outcome:
+    """What happened to one file, computed in a worker process."""
+
+    def __init__(self, path: Path, relative: Path) -> None:
+        self.path = path
+        self.relative = relative
+        self.original: Optional[bytes] = None
+        self.result: Optional[bytes] = None
+        self.problems: List[Tuple[int, int, str]] = []
+        self.error: Optional[str] = None
+
+
+def _process(job: Tuple[Path, Path, Tuple[int, int], bool]) -> _Outcome:
+    path, relative, target, check = job
+    outcome = _Outcome(path, relative)
+    name = str(path)
+    try:
+        data = sys.stdin.buffer.read() if name == "-" else path.read_bytes()
+    except OSError as exc:
+        outcome.error = "{}:1:1: {}".format(name, exc.strerror or exc)
+        return outcome
+    outcome.original = data
+    try:
+        if check:
+            outcome.problems = find_problems(data, target, filename=name)
+        else:
+            outcome.result = transpile(data, target, filename=name)
+    except TranspileError as exc:
+        outcome.error = exc.located()
+    return outcome
+
+
+def _target_option(ctx: click.Context, param: click.Parameter, value: Optional[str]):
+    if value is None:
+        return None
     try:
         return parse_target(value)
     except ValueError as exc:
@@ -18,41 +73,124 @@ def _target(ctx: click.Context, param: click.Parameter, value: str):
 
 @click.command(
     context_settings={"help_option_names": ["-h", "--help"]},
-    epilog="Example: fstring-backport --target 3.8 examples/greeting.py",
+    epilog=EPILOG,
 )
 @click.version_option(__version__, prog_name="fstring-backport")
+@click.argument("paths", nargs=-1, required=True, type=click.Path(allow_dash=True, path_type=str))
 @click.option(
     "--target",
-    default="3.8",
-    show_default=True,
-    callback=_target,
-    help="Oldest Python the output must run on (3.8, py38, ...).",
+    callback=_target_option,
+    metavar="VERSION",
+    help="Oldest Python the output runs on: 3.8, py38, ... "
+    "[default: requires-python of the nearest pyproject.toml, else 3.8]",
 )
-@click.argument("file", type=click.Path(dir_okay=False, allow_dash=True))
-def main(target, file: str) -> None:
-    """Print FILE rewritten so that Python TARGET accepts its f-strings.
+@click.option("-o", "--out-dir", type=click.Path(file_okay=False, path_type=str), help="Write results under this folder.")
+@click.option("--copy-files", is_flag=True, help="With -o, copy the other files too.")
+@click.option("-i", "--in-place", is_flag=True, help="Rewrite files in place.")
+@click.option("--check", is_flag=True, help="Change nothing; exit 1 if any f-string needs rewriting.")
+@click.option("--diff", is_flag=True, help="Change nothing; print a unified diff.")
+@click.option("-j", "--jobs", type=click.IntRange(min=1), default=None, help="Parallel processes [default: CPUs].")
+@click.option("-q", "--quiet", is_flag=True, help="Print errors only.")
+@click.option("-v", "--verbose", is_flag=True, help="Name every file and what happened to it.")
+def main(paths, target, out_dir, copy_files, in_place, check, diff, jobs, quiet, verbose) -> None:
+    """Rewrite Python 3.12 f-strings in PATHS so that older Pythons run them.
 
-    FILE may be - for standard input.  Bad input is reported as
-    FILE:LINE:COL: message on standard error, with exit status 1.
+    One file (or - for standard input) is printed on standard output;
+    folders need -o, -i, --check or --diff.  Problems are reported as
+    PATH:LINE:COL: message.
     """
-    name = "<stdin>" if file == "-" else file
-    try:
-        if file == "-":
-            data = sys.stdin.buffer.read()
+    modes = [name for name, on in (("-o", out_dir), ("-i", in_place), ("--check", check), ("--diff", diff)) if on]
+    if len(modes) > 1:
+        raise click.UsageError("{} cannot be combined".format(" and ".join(modes)))
+    if copy_files and not out_dir:
+        raise click.UsageError("--copy-files needs -o")
+    if "-" in paths and (len(paths) > 1 or in_place or out_dir):
+        raise click.UsageError("- (standard input) stands alone and cannot be written in place")
+    roots = [Path(p) for p in paths]
+    for root, text in zip(roots, paths):
+        if text != "-" and not root.exists():
+            raise click.UsageError("no such file or folder: {}".format(text))
+    settings = load_settings(find_pyproject(Path.cwd() if paths == ("-",) else roots[0]))
+    if target is None:
+        target = parse_target(settings.target or "3.8")
+    if paths == ("-",):
+        jobs_list = [(Path("-"), Path("-"), target, check)]
+    else:
+        jobs_list = [(path, relative, target, check) for path, relative in walk(roots, settings)]
+    if not modes and (len(jobs_list) != 1 or any(r.is_dir() for r in roots)):
+        raise click.UsageError("several files need -o, -i, --check or --diff")
+
+    failed = False
+    changed = 0
+    for outcome in _run(jobs_list, jobs):
+        if outcome.error is not None:
+            click.echo(outcome.error, err=True)
+            failed = True
+            continue
+        if check:
+            for line, col, message in outcome.problems:
+                click.echo("{}:{}:{}: {}".format(outcome.path, line, col, message))
+            failed = failed or bool(outcome.problems)
+            continue
+        assert outcome.result is not None and outcome.original is not None
+        is_changed = outcome.result != outcome.original
+        changed += is_changed
+        if verbose:
+            click.echo("{}: {}".format(outcome.path, "rewritten" if is_changed else "unchanged"), err=True)
+        if diff:
+            _print_diff(outcome)
+        elif in_place:
+            if is_changed:
+                write_atomically(outcome.path, outcome.result)
+        elif out_dir:
+            _write_out(Path(out_dir) / outcome.relative, outcome)
         else:
-            with open(file, "rb") as handle:
-                data = handle.read()
-    except OSError as exc:
-        click.echo("{}:1:1: {}".format(name, exc.strerror or exc), err=True)
-        sys.exit(1)
+            sys.stdout.buffer.write(outcome.result)
+            sys.stdout.buffer.flush()
+    if out_dir and copy_files:
+        for path, relative in walk(roots, settings, everything=True):
+            if not path.name.endswith((".py", ".pyi")):
+                destination = Path(out_dir) / relative
+                destination.parent.mkdir(parents=True, exist_ok=True)
+                shutil.copy2(str(path), str(destination))
+    if (in_place or out_dir) and not quiet:
+        click.echo("{} of {} files rewritten".format(changed, len(jobs_list)), err=True)
+    sys.exit(1 if failed else 0)
+
+
+def _run(jobs_list, jobs: Optional[int]):
+    """Outcomes in the order of ``jobs_list``, whatever the number of processes."""
+    workers = min(jobs or os.cpu_count() or 1, len(jobs_list))
+    if workers <= 1 or jobs_list[0][0] == Path("-"):
+        return map(_process, jobs_list)
+    executor = ProcessPoolExecutor(max_workers=workers)
+    return _drain(executor, executor.map(_process, jobs_list, chunksize=8))
+
+
+def _drain(executor, results):
     try:
-        result = transpile(data, target, filename=name)
-    except TranspileError as exc:
-        click.echo(exc.located(), err=True)
-        sys.exit(1)
-    out = sys.stdout.buffer
-    out.write(result)
-    out.flush()
+        yield from results
+    finally:
+        executor.shutdown()
+
+
+def _write_out(destination: Path, outcome: _Outcome) -> None:
+    assert outcome.result is not None
+    if destination.exists() and destination.read_bytes() == outcome.result:
+        return  # unchanged: keep its mtime
+    write_atomically(destination, outcome.result, mode_from=outcome.path)
+
+
+def _print_diff(outcome: _Outcome) -> None:
+    assert outcome.original is not None and outcome.result is not None
+    if outcome.result == outcome.original:
+        return
+    encoding = decode_source(outcome.original, str(outcome.path)).encoding
+    before = outcome.original.decode(encoding).splitlines(keepends=True)
+    after = outcome.result.decode(encoding).splitlines(keepends=True)
+    name = str(outcome.path)
+    sys.stdout.writelines(difflib.unified_diff(before, after, name, name))
+    sys.stdout.flush()
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -11,7 +11,7 @@ from .fstrings import parse_fstrings
 from .hoisting import Temporaries, place_bindings
 from .lexer import LineIndex, tokenize
 from .lowering import Lowerer
-from .oldsyntax import accepted_before_312
+from .oldsyntax import accepted_before_312, first_problem
 from .safety import check_output
 from .source import decode_source, encode_source
 
@@ -99,4 +99,24 @@ def _apply(text: str, edits: List[Tuple[int, int, str]]) -> str:
     return "".join(out)
 
 
-__all__ = ["transpile", "parse_target", "TranspileError"]
+def find_problems(source: AnySource, target: Target = OLDEST, filename: str = "<unknown>") -> List[Tuple[int, int, str]]:
+    """Where ``target`` would reject or misread the source: (line, column, what).
+
+    Columns are 1-based; an f-string that needs rewriting is reported once,
+    at its first problem.  Bad input raises TranspileError, as transpile does.
+    """
+    if parse_target(target) >= NATIVE:
+        return []
+    text = decode_source(source, filename).text if isinstance(source, bytes) else source
+    tokens = tokenize(text, filename)
+    lines = LineIndex(text)
+    found = []
+    for node in parse_fstrings(tokens, text, filename):
+        problem = first_problem(tokens, text, node)
+        if problem is not None:
+            line, col = lines.position(problem[0])
+            found.append((line, col + 1, problem[1]))
+    return found
+
+
+__all__ = ["transpile", "find_problems", "parse_target", "TranspileError"]
