@@ -291,12 +291,14 @@ class Lowerer:
         text = debug_text(self.tokens, field)
         value = text if where.raw else decode_escapes(text)
         encoded = encode_text(value, where.quote, where.raw, self.encoding)
+        if where.spec_level and ("{" in value or "}" in value):
+            encoded = None  # a spec has no way to write a brace as text
         if encoded is not None and (
             not where.in_expression
             or ("\\" not in encoded and all(fits_in(encoded, q) for q in where.context))
         ):
             return encoded
-        return "{" + self.temps.name_for(constant_source(value, self.encoding)) + "}"
+        return self._hoist_text(value, "", where)
 
     # -- expressions ------------------------------------------------------
 
