@@ -4,12 +4,14 @@ import os
 import shutil
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pytest
 
 
 import fstring_backport
+from fstring_backport import transpile
 from conftest import REPO
 
 PACKAGE_HOME = Path(fstring_backport.__file__).resolve().parent.parent
@@ -200,3 +202,63 @@ def test_usage_errors_exit_2(tmp_path, args):
     result = run_in(tmp_path, *args)
     assert result.returncode == 2
     assert b"Traceback" not in result.stderr
+
+
+def test_pre_commit_manifest_is_valid():
+    manifest = REPO / ".pre-commit-hooks.yaml"
+    result = subprocess.run(
+        [sys.executable, "-m", "pre_commit", "validate-manifest", str(manifest)],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+    )
+    assert result.returncode == 0, result.stdout
+    assert b"fstring-backport --check" in manifest.read_bytes()
+
+
+def test_interrupted_in_place_run_leaves_every_file_old_or_new(tmp_path):
+    pkg = make_tree(tmp_path)
+    originals = {}
+    for i in range(300):
+        path = pkg / "m{:03}.py".format(i)
+        path.write_bytes(NEEDS_REWRITE * 200)
+        originals[path] = path.read_bytes()
+    process = subprocess.Popen(
+        command() + ["-i", "-j", "1", "src"], cwd=str(tmp_path), env=environment(),
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+    )
+    deadline = time.time() + 60
+    while time.time() < deadline and all(p.read_bytes() == d for p, d in originals.items()):
+        time.sleep(0.02)
+    process.kill()  # mid-way: some files are done, most are not
+    process.wait()
+    rewritten = 0
+    for path, data in originals.items():
+        now = path.read_bytes()
+        assert now in (data, transpile(data, (3, 8))), path
+        rewritten += now != data
+    assert 0 < rewritten < len(originals)
+
+
+@pytest.mark.skipif(sys.version_info[:2] != (3, 11), reason="one run is enough: it reads 33 MB")
+def test_check_on_a_copy_of_the_313_stdlib_finds_what_311_rejects(tmp_path):
+    from conftest import compiles_with, stdlib_dir
+
+    tree = tmp_path / "lib"
+    shutil.copytree(str(stdlib_dir("3.13")), str(tree), ignore=shutil.ignore_patterns("site-packages", "__pycache__"))
+    result = run_in(tmp_path, "--check", "--target", "3.8", "lib")
+    assert result.returncode == 1
+    flagged = {line.split(":")[0] for line in result.stdout.decode().splitlines()}
+    errors = {line.split(":")[0] for line in result.stderr.decode().splitlines()}
+    assert len(errors) < 10  # bad-syntax test fixtures
+    # Every flagged file is one that Python 3.11 rejects.
+    assert not any(compiles_with("3.11", [tmp_path / f for f in flagged]).values())
+    names = {Path(f).relative_to("lib").as_posix() for f in flagged}
+    assert names == {
+        "dataclasses.py",
+        "traceback.py",
+        "turtle.py",
+        "test/test_codecs.py",
+        "test/support/socket_helper.py",
+        "test/test_pyrepl/test_reader.py",
+        "test/test_fstring.py",
+    }

@@ -122,7 +122,12 @@ def main(paths, target, out_dir, copy_files, in_place, check, diff, jobs, quiet,
 
     failed = False
     changed = 0
-    for outcome in _run(jobs_list, jobs):
+    outcomes = _run(jobs_list, jobs)
+    show_progress = not quiet and not verbose and len(jobs_list) > 20 and sys.stderr.isatty()
+    if show_progress:
+        bar = click.progressbar(outcomes, length=len(jobs_list), label="fstring-backport", file=sys.stderr)
+        outcomes = _with_bar(bar)
+    for outcome in outcomes:
         if outcome.error is not None:
             click.echo(outcome.error, err=True)
             failed = True
@@ -165,6 +170,11 @@ def _run(jobs_list, jobs: Optional[int]):
         return map(_process, jobs_list)
     executor = ProcessPoolExecutor(max_workers=workers)
     return _drain(executor, executor.map(_process, jobs_list, chunksize=8))
+
+
+def _with_bar(bar):
+    with bar:
+        yield from bar
 
 
 def _drain(executor, results):
