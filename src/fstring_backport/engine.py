@@ -11,7 +11,7 @@ from .fstrings import parse_fstrings
 from .hoisting import Temporaries, place_bindings
 from .lexer import LineIndex, tokenize
 from .lowering import Lowerer
-from .oldsyntax import accepted_before_312, first_problem
+from .oldsyntax import accepted_before_312, problems
 from .safety import check_output
 from .source import decode_source, encode_source
 
@@ -102,8 +102,8 @@ def _apply(text: str, edits: List[Tuple[int, int, str]]) -> str:
 def find_problems(source: AnySource, target: Target = OLDEST, filename: str = "<unknown>") -> List[Tuple[int, int, str]]:
     """Where ``target`` would reject or misread the source: (line, column, what).
 
-    Columns are 1-based; an f-string that needs rewriting is reported once,
-    at its first problem.  Bad input raises TranspileError, as transpile does.
+    Columns are 1-based; every problem is reported, like ruff's syntax
+    errors.  Bad input raises TranspileError, as transpile does.
     """
     if parse_target(target) >= NATIVE:
         return []
@@ -112,10 +112,9 @@ def find_problems(source: AnySource, target: Target = OLDEST, filename: str = "<
     lines = LineIndex(text)
     found = []
     for node in parse_fstrings(tokens, text, filename):
-        problem = first_problem(tokens, text, node)
-        if problem is not None:
-            line, col = lines.position(problem[0])
-            found.append((line, col + 1, problem[1]))
+        for offset, what in problems(tokens, text, node):
+            line, col = lines.position(offset)
+            found.append((line, col + 1, what))
     return found
 
 

@@ -16,15 +16,15 @@ pads to 5) where older Pythons keep the backslash; and where 3.12 shows a
 debug field's text other than as written (see :func:`fstrings.debug_text`).
 Such f-strings are rewritten too.
 
-:func:`first_problem` names the first reason, with its offset, for
+:func:`problems` names every reason, each with its offset, for
 ``fstring-backport --check``.
 """
 
 import re
-from typing import List, Optional, Tuple
+from typing import Iterator, List, Tuple
 
 from .fstrings import Field, FString, Literal, debug_text
-from .lexer import COMMENT, CONTINUATION, STRING_BODY, Token
+from .lexer import COMMENT, CONTINUATION, FSTRING_START, STRING_BODY, Token
 from .literals import normalise_newlines
 
 Problem = Tuple[int, str]  # (offset, what is wrong)
@@ -38,33 +38,34 @@ _BODY_STOP = {
 
 
 def accepted_before_312(tokens: List[Token], source: str, node: FString) -> bool:
-    return first_problem(tokens, source, node) is None
+    return next(problems(tokens, source, node), None) is None
 
 
-def first_problem(tokens: List[Token], source: str, node: FString) -> Optional[Problem]:
-    """Why Python 3.11 would reject or misread ``node``, or None."""
-    return _fstring_problem(tokens, source, node, in_expression=False)
+def problems(tokens: List[Token], source: str, node: FString) -> Iterator[Problem]:
+    """Every reason Python 3.11 would reject or misread ``node``, in order."""
+    return _fstring_problems(tokens, source, node, in_expression=False)
 
 
-def _fstring_problem(
+def _fstring_problems(
     tokens: List[Token], source: str, node: FString, in_expression: bool
-) -> Optional[Problem]:
+) -> Iterator[Problem]:
     start = tokens[node.start]
     end = tokens[node.end]
     body = STRING_BODY[end.text].match(source, start.end)
     if body is None or body.end() != end.end:
         stop = _BODY_STOP[end.text].match(source, start.end).end()
         if source[stop : stop + 1] in ("\r", "\n"):
-            return stop, "line break in a single-quoted f-string"
-        return stop, "f-string quote reused inside the f-string"
-    if in_expression and "\\" in source[start.end : end.offset]:
-        return start.end + source[start.end : end.offset].index("\\"), "backslash in an f-string expression"
+            yield stop, "line break in a single-quoted f-string"
+        else:
+            yield stop, "f-string quote reused inside the f-string"
     raw = "r" in start.text.lower()
     for field in _fields(node.parts):
-        problem = _field_problem(tokens, source, field, 0, raw)
-        if problem:
-            return problem
-    return None
+        yield from _field_problems(tokens, source, field, 0, raw, in_expression)
+    if in_expression:
+        for part in node.parts:
+            if isinstance(part, Literal) and "\\" in tokens[part.index].text:
+                text = tokens[part.index]
+                yield text.offset + text.text.index("\\"), "backslash in an f-string expression"
 
 
 def _as_written(tokens: List[Token], field: Field) -> str:
@@ -76,34 +77,39 @@ def _fields(parts) -> List[Field]:
     return [part for part in parts if isinstance(part, Field)]
 
 
-def _field_problem(
-    tokens: List[Token], source: str, field: Field, spec_level: int, raw: bool
-) -> Optional[Problem]:
-    for token in tokens[field.expr_start : field.expr_end]:
+def _field_problems(
+    tokens: List[Token], source: str, field: Field, spec_level: int, raw: bool, in_expression: bool
+) -> Iterator[Problem]:
+    i = field.expr_start
+    while i < field.expr_end:
+        token = tokens[i]
+        if token.kind == FSTRING_START:
+            nested = next(f for f in field.fstrings if f.start == i)
+            yield from _fstring_problems(tokens, source, nested, True)
+            i = nested.end + 1
+            continue
         if token.kind == COMMENT:
-            return token.offset, "comment in an f-string expression"
-        if token.kind == CONTINUATION:
-            return token.offset, "line continuation in an f-string expression"
-        if "\\" in token.text:
-            return token.offset + token.text.index("\\"), "backslash in an f-string expression"
+            yield token.offset, "comment in an f-string expression"
+        elif token.kind == CONTINUATION:
+            yield token.offset, "line continuation in an f-string expression"
+        elif "\\" in token.text:
+            yield token.offset + token.text.index("\\"), "backslash in an f-string expression"
+        i += 1
     if field.equals is not None and debug_text(tokens, field) != _as_written(tokens, field):
-        return tokens[field.equals].offset, "debug text that Python 3.12 shows differently"
+        yield tokens[field.equals].offset, "debug text that Python 3.12 shows differently"
     if field.conversion is not None and tokens[field.conversion + 1].text not in (":", "}"):
-        return tokens[field.conversion + 1].offset, "whitespace after an f-string conversion"
-    for nested in field.fstrings:
-        problem = _fstring_problem(tokens, source, nested, True)
-        if problem:
-            return problem
+        yield tokens[field.conversion + 1].offset, "whitespace after an f-string conversion"
     if field.spec is None:
-        return None
+        return
     for part in field.spec:
-        if raw and isinstance(part, Literal) and "\\" in tokens[part.index].text:
-            return tokens[part.index].offset, "escape in a raw f-string's format spec"
+        if isinstance(part, Literal) and "\\" in tokens[part.index].text:
+            text = tokens[part.index]
+            if in_expression:
+                yield text.offset + text.text.index("\\"), "backslash in an f-string expression"
+            elif raw:
+                yield text.offset, "escape in a raw f-string's format spec"
     nested_fields = _fields(field.spec)
     if nested_fields and spec_level >= 1:
-        return tokens[nested_fields[0].open].offset, "f-string format spec nested too deeply"
+        yield tokens[nested_fields[0].open].offset, "f-string format spec nested too deeply"
     for nested_field in nested_fields:
-        problem = _field_problem(tokens, source, nested_field, spec_level + 1, raw)
-        if problem:
-            return problem
-    return None
+        yield from _field_problems(tokens, source, nested_field, spec_level + 1, raw, in_expression)
