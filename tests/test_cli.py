@@ -293,3 +293,31 @@ def test_check_agrees_with_ruff_on_the_313_stdlib(tmp_path):
     }
     assert len(theirs) > 20
     assert ours - extra == theirs
+
+
+@pytest.mark.skipif(sys.version_info[:2] != (3, 11), reason="one run is enough: it reads 33 MB")
+def test_out_dir_on_a_copy_of_the_313_stdlib_is_complete(tmp_path):
+    from conftest import stdlib_dir
+    from fstring_backport.files import SKIPPED_DIRS
+
+    tree = tmp_path / "lib"
+    shutil.copytree(str(stdlib_dir("3.13")), str(tree), ignore=shutil.ignore_patterns("site-packages", "__pycache__"))
+    result = run_in(tmp_path, "lib", "-o", "out", "--copy-files", "-q")
+    assert result.returncode == 1  # the bad-syntax fixtures are reported, the rest written
+    rejected = {line.split(":")[0] for line in result.stderr.decode().splitlines()}
+    same = changed = 0
+    for path in tree.rglob("*"):
+        if not path.is_file():
+            continue
+        relative = path.relative_to(tree)
+        written = tmp_path / "out" / relative
+        if SKIPPED_DIRS.intersection(relative.parts[:-1]):
+            assert not written.exists()  # the stdlib's own venv/ package, say
+        elif str(Path("lib") / relative) in rejected:
+            assert not written.exists()
+        elif written.read_bytes() == path.read_bytes():
+            same += 1
+        else:
+            changed += 1
+            assert path.suffix == ".py"
+    assert changed == 7 and same > 2000
