@@ -321,3 +321,14 @@ def test_out_dir_on_a_copy_of_the_313_stdlib_is_complete(tmp_path):
             changed += 1
             assert path.suffix == ".py"
     assert changed == 7 and same > 2000
+
+
+def test_verbose_names_each_file_and_what_was_rewritten(tmp_path):
+    make_tree(tmp_path)
+    result = run_in(tmp_path, "--diff", "-v", "src")
+    lines = result.stderr.decode().splitlines()
+    new = str(Path("src/pkg/new.py"))
+    assert new + ": rewritten" in lines
+    assert new + ":2:16: rewritten: f-string quote reused inside the f-string" in lines
+    assert str(Path("src/pkg/sub/old.py")) + ": unchanged" in lines
+    assert run_in(tmp_path, "--diff", "-q", "src").stderr == b""

@@ -42,8 +42,8 @@ class _Outcome:
         self.error: Optional[str] = None
 
 
-def _process(job: Tuple[Path, Path, Tuple[int, int], bool]) -> _Outcome:
-    path, relative, target, check = job
+def _process(job: Tuple[Path, Path, Tuple[int, int], bool, bool]) -> _Outcome:
+    path, relative, target, check, verbose = job
     outcome = _Outcome(path, relative)
     name = str(path)
     try:
@@ -53,9 +53,9 @@ def _process(job: Tuple[Path, Path, Tuple[int, int], bool]) -> _Outcome:
         return outcome
     outcome.original = data
     try:
-        if check:
+        if check or verbose:
             outcome.problems = find_problems(data, target, filename=name)
-        else:
+        if not check:
             outcome.result = transpile(data, target, filename=name)
     except TranspileError as exc:
         outcome.error = exc.located()
@@ -114,9 +114,9 @@ def main(paths, target, out_dir, copy_files, in_place, check, diff, jobs, quiet,
     if target is None:
         target = parse_target(settings.target or "3.8")
     if paths == ("-",):
-        jobs_list = [(Path("-"), Path("-"), target, check)]
+        jobs_list = [(Path("-"), Path("-"), target, check, verbose)]
     else:
-        jobs_list = [(path, relative, target, check) for path, relative in walk(roots, settings)]
+        jobs_list = [(path, relative, target, check, verbose) for path, relative in walk(roots, settings)]
     if not modes and (len(jobs_list) != 1 or any(r.is_dir() for r in roots)):
         raise click.UsageError("several files need -o, -i, --check or --diff")
 
@@ -142,6 +142,8 @@ def main(paths, target, out_dir, copy_files, in_place, check, diff, jobs, quiet,
         changed += is_changed
         if verbose:
             click.echo("{}: {}".format(outcome.path, "rewritten" if is_changed else "unchanged"), err=True)
+            for line, col, message in outcome.problems:
+                click.echo("{}:{}:{}: rewritten: {}".format(outcome.path, line, col, message), err=True)
         if diff:
             _print_diff(outcome)
         elif in_place:
