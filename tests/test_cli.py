@@ -332,3 +332,50 @@ def test_verbose_names_each_file_and_what_was_rewritten(tmp_path):
     assert new + ":2:16: rewritten: f-string quote reused inside the f-string" in lines
     assert str(Path("src/pkg/sub/old.py")) + ": unchanged" in lines
     assert run_in(tmp_path, "--diff", "-q", "src").stderr == b""
+
+
+def test_check_and_diff_read_stdin(tmp_path):
+    result = run("--check", "-", stdin=NEEDS_REWRITE)
+    assert result.returncode == 1
+    assert result.stdout.decode().startswith("-:2:16: f-string quote reused")
+    result = run("--diff", "-", stdin=NEEDS_REWRITE)
+    assert result.returncode == 0 and b"+print(f\"{songs['t']}\")" in result.stdout
+
+
+def test_include_and_exclude_from_pyproject(tmp_path):
+    pkg = make_tree(tmp_path)
+    (pkg / "skip.py").write_bytes(NEEDS_REWRITE)
+    with (tmp_path / "pyproject.toml").open("a") as handle:
+        handle.write('\n[tool.fstring-backport]\ntarget = "3.9"\nexclude = ["pkg/skip.py"]\n')
+    result = run_in(tmp_path, "--check", "src")
+    assert [line.split(":")[0] for line in result.stdout.decode().splitlines()] == [str(Path("src/pkg/new.py"))]
+    (tmp_path / "pyproject.toml").write_text('[tool.fstring-backport]\ninclude = ["pkg/sub/*"]\n')
+    assert run_in(tmp_path, "--check", "src").returncode == 0  # new.py is not included
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="needs a pseudo-terminal")
+def test_progress_bar_only_on_a_terminal(tmp_path):
+    import pty
+
+    pkg = make_tree(tmp_path)
+    for i in range(30):
+        (pkg / "m{}.py".format(i)).write_bytes(ALREADY_OLD)
+    master, slave = pty.openpty()
+    process = subprocess.Popen(
+        command() + ["--check", "src"], cwd=str(tmp_path), env=environment(),
+        stdout=subprocess.PIPE, stderr=slave,
+    )
+    process.wait()
+    os.close(slave)
+    seen = b""
+    while True:
+        try:
+            chunk = os.read(master, 4096)
+        except OSError:
+            break
+        if not chunk:
+            break
+        seen += chunk
+    os.close(master)
+    assert b"fstring-backport" in seen and b"100%" in seen
+    assert run_in(tmp_path, "--check", "src").stderr == b""  # not a terminal: no bar
