@@ -30,6 +30,7 @@ from .lexer import (
     CONTINUATION,
     FSTRING_END,
     FSTRING_START,
+    LineIndex,
     NL,
     STRING,
     WHITESPACE,
@@ -119,11 +120,10 @@ class Lowerer:
         """The old-syntax text for ``node``; raise TranspileError if there is none."""
         self._index(node)
         start, end = self.tokens[node.start], self.tokens[node.end]
-        prefix = start.text[: len(start.text) - len(end.text)]
+        prefix = self._prefix(node)
         raw = "r" in prefix.lower()
         multiline = bool(_LINE_BREAKS.search(self.source, start.end, end.offset))
         reason = "no quoting works"
-        line, col = self._position(start.offset)
         for quote in _quote_choices(end.text, multiline):
             mark = self.temps.checkpoint()
             try:
@@ -133,14 +133,13 @@ class Lowerer:
             except CannotLower as exc:
                 reason = str(exc)
             except ValueError as exc:  # an escape 3.12 rejects too
-                raise TranspileError(str(exc), self.filename, line, col + 1)
+                raise self._error(str(exc), start.offset)
             self.temps.rollback(mark)
-        raise TranspileError(
-            "cannot lower this f-string for Python < 3.12 ({})".format(reason),
-            self.filename,
-            line,
-            col + 1,
-        )
+        raise self._error("cannot lower this f-string for Python < 3.12 ({})".format(reason), start.offset)
+
+    def _prefix(self, node: FString) -> str:
+        start, end = self.tokens[node.start], self.tokens[node.end]
+        return start.text[: len(start.text) - len(end.text)]
 
     def _index(self, node: FString) -> None:
         for field in node.fields():
@@ -156,9 +155,9 @@ class Lowerer:
             return False
         return accepted_before_312(tokens, text, node)
 
-    def _position(self, offset: int) -> Tuple[int, int]:
-        line = self.source.count("\n", 0, offset) + 1
-        return line, offset - (self.source.rfind("\n", 0, offset) + 1)
+    def _error(self, message: str, offset: int) -> TranspileError:
+        line, col = LineIndex(self.source).position(offset)
+        return TranspileError(message, self.filename, line, col + 1)
 
     # -- the parts of an f-string ---------------------------------------
 
@@ -232,8 +231,7 @@ class Lowerer:
         for i in list(range(field.expr_start, inner.start)) + list(range(inner.end + 1, field.expr_end)):
             if tokens[i].kind != WHITESPACE:
                 return None
-        start, end = tokens[inner.start], tokens[inner.end]
-        inner_raw = "r" in start.text[: len(start.text) - len(end.text)].lower()
+        inner_raw = "r" in self._prefix(inner).lower()
         return inner if inner_raw == raw else None
 
     def _field(
@@ -425,9 +423,8 @@ class Lowerer:
         return name + breaks
 
     def nested_fstring(self, node: FString, context: Tuple[str, ...]) -> str:
-        start, end = self.tokens[node.start], self.tokens[node.end]
-        prefix = start.text[: len(start.text) - len(end.text)]
-        return self.fstring_of(node.parts, prefix, end.text, "r" in prefix.lower(), context)
+        prefix = self._prefix(node)
+        return self.fstring_of(node.parts, prefix, self.tokens[node.end].text, "r" in prefix.lower(), context)
 
     def fstring_of(
         self, parts: Sequence[Part], prefix: str, original_quote: str, raw: bool, context: Tuple[str, ...]
