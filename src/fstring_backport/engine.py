@@ -82,7 +82,7 @@ def _transpile_text(text: str, version: Tuple[int, int], filename: str, encoding
     shift = 0
     for start, end, replacement in edits:
         first = lines.position(start + shift)[0]
-        spans.append((first, first + replacement.count("\n")))
+        spans.append((first, first + len(LineIndex(replacement).starts) - 1))
         shift += len(replacement) - (end - start)
     check_output(text, output, dict(temporaries.bindings), spans, filename)
     return output
