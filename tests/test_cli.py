@@ -379,3 +379,14 @@ def test_progress_bar_only_on_a_terminal(tmp_path):
     os.close(master)
     assert b"fstring-backport" in seen and b"100%" in seen
     assert run_in(tmp_path, "--check", "src").stderr == b""  # not a terminal: no bar
+
+
+def test_in_place_keeps_encoding_bom_and_line_endings(tmp_path):
+    latin = tmp_path / "latin.py"
+    latin.write_bytes("# -*- coding: latin-1 -*-\r\nname = 'Müller'\r\nprint(f\"{name + \"é\"}\")\r\n".encode("latin-1"))
+    bom = tmp_path / "bom.py"
+    bom.write_bytes(b"\xef\xbb\xbfd = {'k': 1}\nprint(f'{d['k']}')\n")
+    result = run_in(tmp_path, "-i", "latin.py", "bom.py")
+    assert result.returncode == 0, result.stderr
+    assert latin.read_bytes() == "# -*- coding: latin-1 -*-\r\nname = 'Müller'\r\nprint(f\"{name + 'é'}\")\r\n".encode("latin-1")
+    assert bom.read_bytes() == b"\xef\xbb\xbfd = {'k': 1}\nprint(f'{d[\"k\"]}')\n"
