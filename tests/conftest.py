@@ -68,6 +68,30 @@ def stdlib_files(version: str) -> List[Path]:
     return files
 
 
+# The files of the 3.13 standard library that Python 3.11 rejects only for
+# their f-strings (test/test_fstring.py is rejected for other reasons too).
+FSTRING_ONLY_IN_313 = frozenset(
+    (
+        "dataclasses.py",
+        "traceback.py",
+        "turtle.py",
+        "test/test_codecs.py",
+        "test/support/socket_helper.py",
+        "test/test_pyrepl/test_reader.py",
+    )
+)
+
+
+def copy_stdlib(version: str, destination: Path) -> Path:
+    """A copy of ``python3.X``'s standard library, without installed packages."""
+    shutil.copytree(
+        str(stdlib_dir(version)),
+        str(destination),
+        ignore=shutil.ignore_patterns("site-packages", "__pycache__"),
+    )
+    return destination
+
+
 def compiles_with(version: str, paths: List[Path]) -> Dict[str, bool]:
     """Ask ``python3.X`` which of ``paths`` it compiles (one subprocess)."""
     if not paths:

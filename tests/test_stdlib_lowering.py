@@ -10,18 +10,11 @@ import sys
 
 import pytest
 
-from conftest import compiles_with, stdlib_dir, stdlib_files
+from conftest import FSTRING_ONLY_IN_313, compiles_with, stdlib_dir, stdlib_files
 from fstring_backport import TranspileError, transpile
 from fstring_backport.safety import _Normalise
 
-FSTRING_ONLY = {
-    "dataclasses.py",
-    "traceback.py",
-    "turtle.py",
-    "test/test_codecs.py",
-    "test/support/socket_helper.py",
-    "test/test_pyrepl/test_reader.py",
-}
+FSTRING_ONLY = FSTRING_ONLY_IN_313
 
 
 def relative(path):
