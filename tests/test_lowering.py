@@ -203,3 +203,9 @@ def test_temporaries_are_module_globals():
 def test_line_break_ending_a_single_quoted_spec_moves_before_the_colon():
     src = "x = f'{x:>3\n}'\ny = 2\n"
     assert lower(src) == "x = f'''{x\n:>3}'''\ny = 2\n"
+
+
+def test_debug_field_whose_spec_ends_in_a_line_break_keeps_the_line():
+    src = "x = 5\ny = f'{x=:>3\n}'\nprint(y)\n"
+    out = lower(src)
+    assert run_here(out) == run_312(src)

@@ -107,10 +107,10 @@ def debug_text(tokens: List[Token], field: Field) -> str:
 
     Line breaks read as ``\\n``, as when CPython reads a file.  3.12 (and
     3.13) then drop everything from each ``#`` to the end of its line, even a
-    ``#`` inside a string: ``f"{'#'=}"`` prints ``''#'``; and they end the
-    text before a ``!=`` outside brackets: ``f"{a!=b=}"`` prints ``aTrue``.  Like the literal
-    text around it, Python processes the escapes in this text unless the
-    f-string is raw: ``f'{"\\n"=}'`` prints a real line break.
+    ``#`` inside a string (``f"{'#'=}"`` prints ``''#'``), and end the text
+    before a ``!=`` outside brackets (``f"{a!=b=}"`` prints ``aTrue``).  Like
+    the literal text around it, Python processes the escapes in this text
+    unless the f-string is raw: ``f'{"\\n"=}'`` prints a real line break.
     """
     assert field.equals is not None and field.debug_end is not None
     end = field.debug_end

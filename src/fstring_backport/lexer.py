@@ -210,7 +210,6 @@ class _Lexer:
         pos = 0
         line_start = True  # at the start of a logical line: indentation counts
         line_has_code = False
-        line_has_comment = False
         if text.startswith("\ufeff"):
             append(new(Token, (WHITESPACE, "\ufeff", 0)))
             pos = 1
@@ -263,15 +262,14 @@ class _Lexer:
                     append(new(Token, (NEWLINE, text[pos:end], pos)))
                 if not brackets:
                     line_start = True
-                    line_has_code = line_has_comment = False
+                    line_has_code = False
             elif kind == COMMENT:
                 append(new(Token, (COMMENT, text[pos:end], pos)))
-                line_has_comment = True
             else:  # a string or f-string opening
                 end = self.string(pos, end)
                 line_has_code = True
             pos = end
-        self.finish(line_has_code, line_has_comment)
+        self.finish(line_has_code)
         return tokens
 
     # -- pieces of the loop --------------------------------------------
@@ -451,7 +449,7 @@ class _Lexer:
             return self.never_closed()
         return self.unterminated(mode.start, mode.quote, "f-string", len(self.text))
 
-    def finish(self, line_has_code: bool, line_has_comment: bool) -> None:
+    def finish(self, line_has_code: bool) -> None:
         """Report what was left open, then close the last line and blocks."""
         n = len(self.text)
         if self.fstrings:
@@ -461,7 +459,7 @@ class _Lexer:
         tokens = self.tokens
         if line_has_code:
             tokens.append(Token(NEWLINE, "", n))
-        elif line_has_comment or (n and self.text[-1] not in "\r\n"):
+        elif n and self.text[-1] not in "\r\n":
             tokens.append(Token(NL, "", n))  # a last line of only blanks or a comment
         for _ in self.indents[1:]:
             tokens.append(Token(DEDENT, "", n))

@@ -72,6 +72,26 @@ def fstring_text_value(text: str, raw: bool) -> str:
     return decode_escapes("".join(pieces))
 
 
+# Text of a literal up to (not including) its closing delimiter, escapes
+# allowed: how every Python scans a string body.
+_UNTIL_DELIMITER = {
+    "'": re.compile(r"(?:[^\\'\r\n]|\\(?:\r\n|[\s\S]))*"),
+    '"': re.compile(r'(?:[^\\"\r\n]|\\(?:\r\n|[\s\S]))*'),
+    "'" * 3: re.compile(r"(?:[^\\']|\\[\s\S]|'(?!''))*"),
+    '"' * 3: re.compile(r'(?:[^\\"]|\\[\s\S]|"(?!""))*'),
+}
+
+
+def body_end(source: str, start: int, delimiter: str) -> int:
+    """Where a literal body starting at ``start`` would meet its delimiter."""
+    return _UNTIL_DELIMITER[delimiter].match(source, start).end()
+
+
+def text_fits(text: str, delimiter: str) -> bool:
+    """Is ``text`` (escapes allowed) valid between a pair of ``delimiter``?"""
+    return body_end(text, 0, delimiter) == len(text)
+
+
 def fits_in(text: str, delimiter: str) -> bool:
     """Can ``text`` stand inside a literal with this delimiter, unescaped?
 

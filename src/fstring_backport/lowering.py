@@ -23,7 +23,7 @@ import re
 from typing import Dict, List, NamedTuple, Optional, Sequence, Tuple
 
 from .errors import TranspileError
-from .fstrings import Field, FString, Literal, Part, debug_text, parse_fstrings
+from .fstrings import TRIVIA, Field, FString, Literal, Part, debug_text, parse_fstrings
 from .hoisting import Temporaries
 from .lexer import (
     COMMENT,
@@ -40,6 +40,7 @@ from .lexer import (
 from .literals import (
     QUOTES,
     constant_source,
+    text_fits,
     decode_escapes,
     encode_text,
     fits_in,
@@ -71,16 +72,6 @@ class _Where(NamedTuple):
 
     def in_spec(self) -> "_Where":
         return self._replace(spec_level=self.spec_level + 1)
-
-
-def _text_fits(text: str, quote: str) -> bool:
-    """Is ``text`` (escapes allowed) valid between a pair of ``quote``?"""
-    char = re.escape(quote[0])
-    if len(quote) == 1:
-        pattern = r"(?:[^\\{c}\r\n]|\\(?:\r\n|[\s\S]))*\Z".format(c=char)
-    else:
-        pattern = r"(?:[^\\{c}]|\\[\s\S]|{c}(?!{c}{c}))*\Z".format(c=char)
-    return re.match(pattern, text) is not None
 
 
 def _escape_quote(text: str, quote: str) -> str:
@@ -187,11 +178,11 @@ class Lowerer:
         if where.in_expression:
             if "\\" not in text and all(fits_in(text, q) for q in where.context):
                 return text
-        elif _text_fits(text, where.quote):
+        elif text_fits(text, where.quote):
             return text
         elif not where.raw:
             escaped = _escape_quote(text, where.quote)
-            if _text_fits(escaped, where.quote):
+            if text_fits(escaped, where.quote):
                 return escaped
         # Text no quoting can carry becomes a field holding a constant.
         return self._hoist_text(fstring_text_value(text, where.raw), text, where)
@@ -257,12 +248,11 @@ class Lowerer:
         self._check_breaks(tail_breaks, context)
         prefix = ""
         if field.equals is not None:
-            debug_tail = tokens[field.equals + 1 : field.debug_end]
             as_written = self.source[tokens[field.expr_start].offset : tokens[field.debug_end].offset]
             unchanged = expression == original and debug_text(tokens, field) == normalise_newlines(as_written)
-            if unchanged and all(t.kind == WHITESPACE for t in debug_tail):
-                expression = self.source[tokens[field.expr_start].offset : tokens[field.debug_end].offset]
-                tail_breaks = ""
+            if unchanged and not tail_breaks:
+                # No line break or comment after '=': the field stands as written.
+                expression = as_written
             else:
                 prefix = self.debug_literal(field, where)
                 if conversion is None and field.colon is None:
@@ -311,19 +301,17 @@ class Lowerer:
                 i += 1
                 continue
             if kind == NL or kind == CONTINUATION:
-                breaks = _line_breaks(token.text)
-                self._check_breaks(breaks, context)
-                out.append(breaks)
+                out.append(self._breaks_of(token, context))
                 i += 1
                 continue
             if kind == STRING:
                 j = i
-                while j < end and tokens[j].kind in (STRING, WHITESPACE, NL, COMMENT, CONTINUATION):
+                while j < end and (tokens[j].kind == STRING or tokens[j].kind in TRIVIA):
                     j += 1
                 while tokens[j - 1].kind != STRING:  # leave trailing trivia
                     j -= 1
                 k = j
-                while k < end and tokens[k].kind in (WHITESPACE, NL, COMMENT, CONTINUATION):
+                while k < end and tokens[k].kind in TRIVIA:
                     k += 1
                 if (k < end and tokens[k].kind == FSTRING_START) or self._follows_fstring(i, start):
                     # Concatenated with f-strings: this piece on its own.
@@ -349,9 +337,7 @@ class Lowerer:
         for token in tokens[start:end]:
             if token.kind != STRING:
                 if token.kind in (NL, CONTINUATION):
-                    breaks = _line_breaks(token.text)
-                    self._check_breaks(breaks, context)
-                    out.append(breaks)
+                    out.append(self._breaks_of(token, context))
                 elif token.kind == WHITESPACE:
                     out.append(token.text)
                 continue
@@ -370,9 +356,7 @@ class Lowerer:
         if "\\" in body:
             return None
         for quote in [original] + [q for q in QUOTES if q != original]:
-            if len(quote) == 1 and ("\n" in body or "\r" in body):
-                continue
-            if quote[0] in body if len(quote) == 1 else (quote in body or body.endswith(quote[0])):
+            if not text_fits(body, quote) or body.endswith(quote[0]):
                 continue
             candidate = prefix + quote + body + quote
             if all(fits_in(candidate, q) for q in context):
@@ -381,7 +365,7 @@ class Lowerer:
 
     def _follows_fstring(self, i: int, start: int) -> bool:
         k = i - 1
-        while k >= start and self.tokens[k].kind in (WHITESPACE, NL, COMMENT, CONTINUATION):
+        while k >= start and self.tokens[k].kind in TRIVIA:
             k -= 1
         return k >= start and self.tokens[k].kind == FSTRING_END
 
@@ -445,6 +429,12 @@ class Lowerer:
             "f-strings nested more deeply than four kinds of quote allow, "
             "or line breaks in more than two levels of them"
         )
+
+    def _breaks_of(self, token: Token, context: Tuple[str, ...]) -> str:
+        """The line breaks of a trivia token, which must survive the rewrite."""
+        breaks = _line_breaks(token.text)
+        self._check_breaks(breaks, context)
+        return breaks
 
     def _check_breaks(self, breaks: str, context: Tuple[str, ...]) -> None:
         if breaks and any(len(q) == 1 for q in context):

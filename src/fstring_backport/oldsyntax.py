@@ -20,21 +20,14 @@ Such f-strings are rewritten too.
 ``fstring-backport --check``.
 """
 
-import re
 from typing import Iterator, List, Tuple
 
 from .fstrings import Field, FString, Literal, debug_text
 from .lexer import COMMENT, CONTINUATION, FSTRING_START, STRING_BODY, Token
-from .literals import normalise_newlines
+from .literals import body_end, normalise_newlines
 
 Problem = Tuple[int, str]  # (offset, what is wrong)
 
-_BODY_STOP = {
-    "'": re.compile(r"(?:[^\\'\r\n]|\\(?:\r\n|[\s\S]))*"),
-    '"': re.compile(r'(?:[^\\"\r\n]|\\(?:\r\n|[\s\S]))*'),
-    "'''": re.compile(r"(?:[^\\']|\\[\s\S]|'(?!''))*"),
-    '"""': re.compile(r'(?:[^\\"]|\\[\s\S]|"(?!""))*'),
-}
 
 
 def accepted_before_312(tokens: List[Token], source: str, node: FString) -> bool:
@@ -53,7 +46,7 @@ def _fstring_problems(
     end = tokens[node.end]
     body = STRING_BODY[end.text].match(source, start.end)
     if body is None or body.end() != end.end:
-        stop = _BODY_STOP[end.text].match(source, start.end).end()
+        stop = body_end(source, start.end, end.text)
         if source[stop : stop + 1] in ("\r", "\n"):
             yield stop, "line break in a single-quoted f-string"
         else:
