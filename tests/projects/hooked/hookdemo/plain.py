@@ -1,0 +1,3 @@
+"""No f-string at all: compiled exactly as Python would compile it."""
+
+VALUES = ["plain " + str(40 + 2)]

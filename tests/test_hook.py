@@ -1,0 +1,439 @@
+"""The import hook, end to end: real interpreters importing real packages.
+
+Every check runs a fresh interpreter (the hook, the pyc cache and start-up
+are per process) and compares what it sees with Python 3.12 running the
+original files.  ``tests/projects/hooked`` holds the sample package.
+"""
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+import textwrap
+import zipfile
+from pathlib import Path
+from typing import Dict, List, Optional
+
+import pytest
+
+import fstring_backport
+from conftest import REPO, oracle
+
+SAMPLE = REPO / "tests" / "projects" / "hooked"
+PACKAGE_HOME = Path(fstring_backport.__file__).resolve().parent.parent
+HOOKED = sys.version_info < (3, 12)
+needs_hook = pytest.mark.skipif(not HOOKED, reason="Python 3.12+ runs 3.12 f-strings itself")
+
+MODULES = ["quotes", "escapes", "comments", "plain", "sub.nested"]
+PROBE = textwrap.dedent(
+    """\
+    import json, sys
+    {imports}
+    print(json.dumps({{
+        "values": [sys.modules["hookdemo." + name].VALUES for name in {modules!r}],
+        "transpiled": "fstring_backport.engine" in sys.modules,
+    }}))
+    """
+).format(imports="\n".join("import hookdemo." + m for m in MODULES), modules=MODULES)
+
+
+@pytest.fixture(scope="module")
+def oracle_home(tmp_path_factory) -> Path:
+    """A folder holding only this fstring_backport, for the oracle's import of
+    hookdemo/__init__.py (install() does nothing there)."""
+    home = tmp_path_factory.mktemp("oracle-home")
+    shutil.copytree(
+        str(PACKAGE_HOME / "fstring_backport"),
+        str(home / "fstring_backport"),
+        ignore=shutil.ignore_patterns("__pycache__"),
+    )
+    return home
+
+
+@pytest.fixture
+def project(tmp_path) -> Path:
+    """A fresh copy of the sample project: its own sources, its own caches."""
+    destination = tmp_path / "project"
+    shutil.copytree(str(SAMPLE), str(destination), ignore=shutil.ignore_patterns("__pycache__"))
+    return destination
+
+
+def environment(*paths: Path, **changes: Optional[str]) -> Dict[str, str]:
+    """This environment with ``paths`` first on PYTHONPATH, bytecode writing
+    allowed (these machines export PYTHONDONTWRITEBYTECODE) and ``changes``
+    applied (None removes a variable)."""
+    env = dict(os.environ)
+    env.pop("PYTHONDONTWRITEBYTECODE", None)
+    env.pop("PYTHONPYCACHEPREFIX", None)
+    env.pop("FSTRING_BACKPORT_HOOK", None)
+    entries = [str(p) for p in paths] + [str(PACKAGE_HOME)]
+    entries += [p for p in os.environ.get("PYTHONPATH", "").split(os.pathsep) if p]
+    env["PYTHONPATH"] = os.pathsep.join(entries)
+    for name, value in changes.items():
+        if value is None:
+            env.pop(name, None)
+        else:
+            env[name] = value
+    return env
+
+
+def python(args: List[str], env: Dict[str, str], cwd: Path, executable: str = sys.executable):
+    result = subprocess.run(
+        [executable] + args,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        universal_newlines=True,
+        env=env,
+        cwd=str(cwd),
+    )
+    return result
+
+
+def probe(project: Path, *flags: str, **changes: Optional[str]) -> dict:
+    result = python(list(flags) + ["-c", PROBE], environment(project, **changes), project)
+    assert result.returncode == 0, result.stderr
+    return json.loads(result.stdout)
+
+
+def oracle_probe(project: Path, oracle_home: Path) -> dict:
+    env = environment(project, oracle_home, PYTHONDONTWRITEBYTECODE="1")
+    env["PYTHONPATH"] = os.pathsep.join([str(project), str(oracle_home)])
+    result = python(["-c", PROBE], env, project, executable=oracle())
+    assert result.returncode == 0, result.stderr
+    return json.loads(result.stdout)
+
+
+def transpiled_pycs(project: Path) -> List[str]:
+    return sorted(
+        str(path.relative_to(project)) for path in project.rglob("*.pyc") if ".fsbp-" in path.name
+    )
+
+
+def test_hooked_package_gives_the_values_of_312(project, oracle_home):
+    expected = oracle_probe(project, oracle_home)["values"]
+    seen = probe(project)
+    assert seen["values"] == expected
+    assert seen["transpiled"] is HOOKED
+
+
+@needs_hook
+def test_second_import_reads_the_cache(project):
+    first = probe(project)
+    assert first["transpiled"]
+    pycs = transpiled_pycs(project)
+    version = fstring_backport.__version__
+    tag = sys.implementation.cache_tag
+    assert "hookdemo/__pycache__/quotes.{}.fsbp-{}.pyc".format(tag, version) in pycs
+    assert "hookdemo/sub/__pycache__/nested.{}.fsbp-{}.pyc".format(tag, version) in pycs
+    # Python's own pyc names stay free for Python's own bytecode.
+    assert not (project / "hookdemo" / "__pycache__" / "quotes.{}.pyc".format(tag)).exists()
+    written = {name: (project / name).stat().st_mtime_ns for name in pycs}
+
+    second = probe(project)
+    assert second["values"] == first["values"]
+    assert not second["transpiled"], "the warm import loaded the engine"
+    assert {name: (project / name).stat().st_mtime_ns for name in pycs} == written
+
+
+@needs_hook
+def test_a_changed_source_is_transpiled_again(project):
+    probe(project)
+    module = project / "hookdemo" / "sub" / "nested.py"
+    module.write_text(module.read_text().replace("depth = 5", "depth = 7"))
+    stat = module.stat()
+    os.utime(str(module), ns=(stat.st_atime_ns, stat.st_mtime_ns + 2 * 10**9))
+    again = probe(project)
+    assert again["transpiled"]
+    assert again["values"][MODULES.index("sub.nested")][0] == "7"
+
+
+@needs_hook
+def test_a_new_tool_version_does_not_read_old_caches(project):
+    probe(project)
+    upgraded = "import fstring_backport; fstring_backport.__version__ = '99.0'\n" + PROBE
+    result = python(["-c", upgraded], environment(project), project)
+    assert result.returncode == 0, result.stderr
+    assert json.loads(result.stdout)["transpiled"]
+    assert any(".fsbp-99.0.pyc" in name for name in transpiled_pycs(project))
+
+
+@needs_hook
+def test_optimised_runs_have_their_own_cache(project):
+    plain = probe(project)
+    optimised = probe(project, "-O")
+    assert optimised["transpiled"], "-O must not read the cache written without -O"
+    assert optimised["values"] == plain["values"]
+    names = transpiled_pycs(project)
+    assert any(".opt-1.fsbp-" in name for name in names)
+    assert not probe(project, "-O")["transpiled"]
+    assert not probe(project)["transpiled"]
+
+
+@needs_hook
+def test_no_cache_when_bytecode_writing_is_off(project):
+    first = probe(project, PYTHONDONTWRITEBYTECODE="1")
+    assert transpiled_pycs(project) == []
+    assert probe(project, PYTHONDONTWRITEBYTECODE="1")["values"] == first["values"]
+
+
+@needs_hook
+def test_cache_prefix_is_honoured(project, tmp_path):
+    prefix = tmp_path / "pycache-prefix"
+    probe(project, PYTHONPYCACHEPREFIX=str(prefix))
+    assert transpiled_pycs(project) == []
+    assert transpiled_pycs(prefix), "no transpiled pyc under PYTHONPYCACHEPREFIX"
+    assert not probe(project, PYTHONPYCACHEPREFIX=str(prefix))["transpiled"]
+
+
+@needs_hook
+def test_an_unwritable_location_gets_no_cache_and_no_error(project):
+    # These tests run as root, which chmod cannot stop; a file where the
+    # __pycache__ folder would go makes every write fail instead.
+    for package in (project / "hookdemo", project / "hookdemo" / "sub"):
+        (package / "__pycache__").write_text("not a folder")
+    result = probe(project)
+    assert result["transpiled"]
+    assert transpiled_pycs(project) == []
+    assert probe(project)["values"] == result["values"]
+
+
+TRACEBACK_PROBE = textwrap.dedent(
+    """\
+    import inspect, json, traceback
+    import hookdemo.comments as module
+    try:
+        module.ratio(0)
+    except ZeroDivisionError as error:
+        frames = [(f.filename, f.lineno, f.line) for f in traceback.extract_tb(error.__traceback__)]
+    print(json.dumps({"frames": frames[1:], "source": inspect.getsource(module.ratio)}))
+    """
+)
+
+
+def test_tracebacks_and_getsource_show_the_original(project, oracle_home):
+    env = environment(project)
+    result = python(["-c", TRACEBACK_PROBE], env, project)
+    assert result.returncode == 0, result.stderr
+    seen = json.loads(result.stdout)
+    env["PYTHONPATH"] = os.pathsep.join([str(project), str(oracle_home)])
+    expected = json.loads(python(["-c", TRACEBACK_PROBE], env, project, oracle()).stdout)
+    assert seen == expected
+    assert "# raises when divisor is 0" in seen["source"]
+    assert seen["frames"][0][0] == str(project / "hookdemo" / "comments.py")
+
+
+PDB_COMMANDS = "step\nstep\nwhere\nlist\ncontinue\n"
+
+
+@needs_hook
+def test_pdb_steps_through_the_original_lines(project):
+    script = "import pdb, hookdemo.comments as m\npdb.runcall(m.ratio, 4)\n"
+    result = subprocess.run(
+        [sys.executable, "-c", script],
+        input=PDB_COMMANDS,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        universal_newlines=True,
+        env=environment(project),
+        cwd=str(project),
+    )
+    assert result.returncode == 0, result.stderr
+    comments = str(project / "hookdemo" / "comments.py")
+    assert "> {}(14)ratio()".format(comments) in result.stdout
+    # ``list`` prints the file's own text, comment included.
+    assert "/ divisor  # raises when divisor is 0" in result.stdout
+
+
+BAD_MODULE = 'value = 1\nmessage = f"{value!}"\n'
+
+
+def test_syntax_error_in_a_hooked_module_is_cpythons(project, oracle_home):
+    (project / "hookdemo" / "broken.py").write_text(BAD_MODULE)
+    script = textwrap.dedent(
+        """\
+        import json
+        try:
+            import hookdemo.broken
+        except SyntaxError as error:
+            print(json.dumps([type(error).__name__, error.msg, error.filename, error.lineno, error.offset]))
+        """
+    )
+    seen = python(["-c", script], environment(project), project)
+    env = environment(project)
+    env["PYTHONPATH"] = os.pathsep.join([str(project), str(oracle_home)])
+    expected = python(["-c", script], env, project, oracle())
+    assert seen.returncode == 0, seen.stderr
+    assert json.loads(seen.stdout) == json.loads(expected.stdout)
+    assert json.loads(seen.stdout)[2] == str(project / "hookdemo" / "broken.py")
+
+
+def test_packages_import_from_a_zip_archive(project, oracle_home, tmp_path):
+    archive = tmp_path / "hookdemo.zip"
+    with zipfile.ZipFile(str(archive), "w") as bundle:
+        for path in sorted((project / "hookdemo").rglob("*.py")):
+            bundle.write(str(path), str(path.relative_to(project)))
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    result = python(["-c", PROBE], environment(archive), elsewhere)
+    assert result.returncode == 0, result.stderr
+    assert json.loads(result.stdout)["values"] == oracle_probe(project, oracle_home)["values"]
+    assert list(tmp_path.rglob("*.pyc")) == []
+
+
+@needs_hook
+def test_install_covers_only_the_named_package(project):
+    (project / "other.py").write_text('x = f"{"quote reuse"}"\n')
+    script = "import hookdemo.quotes\nimport other\n"
+    result = python(["-c", script], environment(project), project)
+    assert result.returncode == 1
+    assert "SyntaxError" in result.stderr and "other.py" in result.stderr
+
+
+def test_install_and_uninstall_change_meta_path_only_before_312():
+    before = list(sys.meta_path)
+    fstring_backport.install("some_package")
+    try:
+        assert (len(sys.meta_path) == len(before) + 1) is HOOKED
+    finally:
+        fstring_backport.uninstall()
+    assert sys.meta_path == before
+
+
+SCRIPT = textwrap.dedent(
+    """\
+    import json, sys
+    import helper
+    print(json.dumps({
+        "argv": sys.argv[1:],
+        "name": __name__,
+        "main_is_this": sys.modules["__main__"].__dict__ is globals(),
+        "argv0": __import__("os").path.basename(sys.argv[0]),
+        "path0_is_folder": sys.path[0] == __import__("os").path.dirname(__import__("os").path.abspath(__file__)),
+        "values": [f"{sys.argv[1:]!r:>{len("width")}}", f"{"\\n".join(helper.WORDS)}"],
+    }))
+    """
+)
+
+
+def write_script_project(folder: Path) -> Path:
+    folder.mkdir()
+    (folder / "helper.py").write_text("WORDS = [f\"{\"one\"}\", f\"{'\\t'}\"]\n")
+    (folder / "app.py").write_text(SCRIPT)
+    package = folder / "tool"
+    package.mkdir()
+    (package / "__init__.py").write_text("")
+    (package / "__main__.py").write_text(SCRIPT.replace("import helper", "from tool import helper"))
+    (package / "helper.py").write_text((folder / "helper.py").read_text())
+    return folder
+
+
+def test_run_a_script_like_python_312(tmp_path):
+    folder = write_script_project(tmp_path / "scripts")
+    args = ["a b", "--flag"]
+    seen = python(["-m", "fstring_backport", "run", "app.py"] + args, environment(), folder)
+    expected = python(["app.py"] + args, dict(os.environ), folder, oracle())
+    assert seen.returncode == 0, seen.stderr
+    assert json.loads(seen.stdout) == json.loads(expected.stdout)
+
+
+def test_run_a_module_like_python_312(tmp_path):
+    folder = write_script_project(tmp_path / "scripts")
+    seen = python(["-m", "fstring_backport", "run", "-m", "tool", "x"], environment(), folder)
+    expected = python(["-m", "tool", "x"], dict(os.environ), folder, oracle())
+    assert seen.returncode == 0, seen.stderr
+    seen_data, expected_data = json.loads(seen.stdout), json.loads(expected.stdout)
+    # Under -m, sys.path[0] is the working folder, not the module's.
+    assert seen_data == expected_data
+
+
+def test_run_reports_a_syntax_error_without_our_frames(tmp_path):
+    script = tmp_path / "bad.py"
+    script.write_text(BAD_MODULE)
+    result = python(["-m", "fstring_backport", "run", str(script)], environment(), tmp_path)
+    assert result.returncode == 1
+    assert result.stderr.startswith('  File "{}", line 2'.format(script)), result.stderr
+    assert "fstring_backport" not in result.stderr
+    assert result.stderr.rstrip().endswith("SyntaxError: f-string: missing conversion character")
+
+
+def test_run_without_a_script_prints_usage():
+    result = python(["-m", "fstring_backport", "run"], environment(), REPO)
+    assert result.returncode == 2
+    assert "usage: python -m fstring_backport run SCRIPT" in result.stderr
+
+
+def test_environment_variable_activates_the_hook_at_start_up(project, tmp_path):
+    """The .pth file this tool installs; from a source checkout, the same file
+    processed by site.addsitedir."""
+    undecorated = project / "undecorated"
+    shutil.copytree(str(project / "hookdemo"), str(undecorated))
+    (undecorated / "__init__.py").write_text("")
+    for module in undecorated.rglob("*.py"):
+        module.write_text(module.read_text().replace("hookdemo.", "undecorated."))
+    script = "import sys, undecorated.quotes as q; print(q.VALUES[0], 'fstring_backport' in sys.modules)"
+    if PACKAGE_HOME != REPO / "src":
+        start = ""  # installed: site processes it at start-up
+    else:
+        site_dir = tmp_path / "site"
+        site_dir.mkdir()
+        shutil.copy(str(REPO / "src" / "fstring_backport-hook.pth"), str(site_dir))
+        start = "import site; site.addsitedir({!r}); ".format(str(site_dir))
+
+    on = python(["-c", start + script], environment(project, FSTRING_BACKPORT_HOOK="undecorated"), project)
+    assert on.returncode == 0, on.stderr
+    assert on.stdout.split() == ["demo", "True"]
+    off = python(["-c", start + "import sys; print('fstring_backport' in sys.modules)"], environment(project), project)
+    assert off.stdout.strip() == "False", "the hook must cost nothing at start-up when not asked for"
+    if HOOKED:
+        assert python(["-c", start + script], environment(project), project).returncode == 1
+
+
+@needs_hook
+def test_pytest_runs_the_tests_of_a_hooked_project(project):
+    result = python(
+        ["-m", "pytest", "-q", "-p", "no:cacheprovider", "tests"], environment(project), project
+    )
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert "4 passed" in result.stdout
+
+
+@pytest.fixture(scope="module")
+def coverage_312(tmp_path_factory) -> str:
+    """A Python 3.12 with coverage.py: the report step parses the original
+    source, which only 3.12+ can."""
+    venv = tmp_path_factory.mktemp("coverage-312") / "venv"
+    subprocess.run([oracle(), "-m", "venv", str(venv)], check=True)
+    executable = str(venv / "bin" / "python")
+    subprocess.run(
+        [executable, "-m", "pip", "install", "--quiet", "--disable-pip-version-check", "coverage>=7", "pytest>=7"],
+        check=True,
+    )
+    return executable
+
+
+def coverage_json(project: Path, measure_with: str, report_with: str, oracle_home: Path) -> dict:
+    env = environment(project, COVERAGE_FILE=str(project / ".coverage"))
+    if measure_with != sys.executable:
+        env["PYTHONPATH"] = os.pathsep.join([str(project), str(oracle_home)])
+    measured = python(
+        ["-m", "coverage", "run", "--source=hookdemo", "-m", "pytest", "-q", "-p", "no:cacheprovider", "tests"],
+        env,
+        project,
+        measure_with,
+    )
+    assert measured.returncode == 0, measured.stdout + measured.stderr
+    report = python(["-m", "coverage", "json", "-o", "coverage.json"], env, project, report_with)
+    assert report.returncode == 0, report.stderr
+    files = json.loads((project / "coverage.json").read_text())["files"]
+    return {name: (data["executed_lines"], data["missing_lines"]) for name, data in files.items()}
+
+
+@needs_hook
+def test_coverage_measures_the_original_lines(project, oracle_home, coverage_312, tmp_path):
+    twin = tmp_path / "twin"
+    shutil.copytree(str(project), str(twin))
+    through_hook = coverage_json(project, sys.executable, coverage_312, oracle_home)
+    native = coverage_json(twin, coverage_312, coverage_312, oracle_home)
+    assert through_hook == native
+    assert through_hook["hookdemo/comments.py"][0][-3:] == [13, 14, 19]
