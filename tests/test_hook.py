@@ -437,3 +437,49 @@ def test_coverage_measures_the_original_lines(project, oracle_home, coverage_312
     native = coverage_json(twin, coverage_312, coverage_312, oracle_home)
     assert through_hook == native
     assert through_hook["hookdemo/comments.py"][0][-3:] == [13, 14, 19]
+
+
+EDITABLE_PYPROJECT = """\
+[build-system]
+requires = ["setuptools>=64"]
+build-backend = "setuptools.build_meta"
+
+[project]
+name = "hookedit"
+version = "1.0"
+requires-python = ">=3.8"
+
+[tool.setuptools]
+packages = ["hookedit", "hookedit.sub"]
+# A folder that is not named after the package: setuptools serves this
+# editable install through an import finder of its own, not a path entry.
+package-dir = {"hookedit" = "code", "hookedit.sub" = "code/sub"}
+"""
+
+
+@pytest.mark.skipif(sys.version_info[:2] != (3, 8), reason="one editable install, on the oldest Python")
+def test_editable_install_of_a_hooked_package(tmp_path, oracle_home):
+    project = tmp_path / "hookedit"
+    project.mkdir()
+    shutil.copytree(str(SAMPLE / "hookdemo"), str(project / "code"), ignore=shutil.ignore_patterns("__pycache__"))
+    for module in (project / "code").rglob("*.py"):
+        module.write_text(module.read_text().replace("hookdemo.", "hookedit."))
+    (project / "pyproject.toml").write_text(EDITABLE_PYPROJECT)
+    venv = tmp_path / "venv"
+    subprocess.run([sys.executable, "-m", "venv", str(venv)], check=True)
+    pip = [str(venv / "bin" / "python"), "-m", "pip", "install", "--quiet", "--disable-pip-version-check"]
+    subprocess.run(pip + [str(REPO)], check=True)
+    subprocess.run(pip + ["-e", str(project)], check=True)
+
+    script = PROBE.replace("hookdemo", "hookedit")
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    env = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "PYTHONDONTWRITEBYTECODE")}
+    seen = python(["-c", script], env, elsewhere, str(venv / "bin" / "python"))
+    assert seen.returncode == 0, seen.stderr
+    assert json.loads(seen.stdout)["values"] == oracle_probe(SAMPLE, oracle_home)["values"]
+    # Served in place: an edit shows without reinstalling.
+    nested = project / "code" / "sub" / "nested.py"
+    nested.write_text(nested.read_text().replace("depth = 5", "depth = 6"))
+    again = python(["-c", script], env, elsewhere, str(venv / "bin" / "python"))
+    assert json.loads(again.stdout)["values"][MODULES.index("sub.nested")][0] == "6"
