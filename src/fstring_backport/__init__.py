@@ -1,8 +1,8 @@
 """Run Python 3.12 f-strings on Python 3.8 to 3.11."""
 
-from .hook import install, uninstall
+__version__ = "0.1.0"  # before the hook's import: its cache names use it
 
-__version__ = "0.1.0"
+from .hook import install, uninstall  # noqa: E402
 
 __all__ = ["TranspileError", "install", "transpile", "uninstall", "__version__"]
 

@@ -78,7 +78,7 @@ def _verbose(message: str, *args: object) -> None:
         print("# fstring-backport: " + message.format(*args), file=sys.stderr)
 
 
-def compile_source(source: bytes, path: str):
+def compile_source(source: bytes, path: str, optimize: int = -1):
     """Transpile ``source`` when it may need it, then compile it as Python would."""
     if _may_hold_fstrings(source):
         from .engine import transpile
@@ -92,7 +92,7 @@ def compile_source(source: bytes, path: str):
             plain.end_lineno, plain.end_offset = error.end_lineno, error.end_offset
             raise plain from None
         _verbose("transpiled {}", path)
-    return compile(source, path, "exec", dont_inherit=True)
+    return compile(source, path, "exec", dont_inherit=True, optimize=optimize)
 
 
 class BackportSourceLoader(SourceFileLoader):
@@ -102,6 +102,9 @@ class BackportSourceLoader(SourceFileLoader):
     with it linecache, tracebacks and ``inspect.getsource``) sees the
     original file; the rewrite keeps every line where it was.
     """
+
+    def source_to_code(self, data, path, *, _optimize=-1):
+        return compile_source(data, path, _optimize)
 
     def get_code(self, fullname):
         source_path = self.get_filename(fullname)
