@@ -117,3 +117,7 @@ def compiles_with(version: str, paths: List[Path]) -> Dict[str, bool]:
         check=True,
     ).stdout
     return json.loads(out)
+
+
+# Sample projects for the build tests: Python 3.12 sources, never collected.
+collect_ignore = ["projects"]
