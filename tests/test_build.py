@@ -6,6 +6,8 @@ fstring-backport is not, and imported; their values are compared with what
 Python 3.12 computes running the original sources.
 """
 
+from __future__ import annotations
+
 import importlib.util
 import json
 import os
@@ -15,7 +17,6 @@ import sys
 import tarfile
 import zipfile
 from pathlib import Path
-from typing import Dict, List
 
 import pytest
 from conftest import REPO, compiles_with, interpreter, oracle
@@ -89,9 +90,10 @@ def run_pth(version: str, site_dir: Path, fake_package: bool) -> subprocess.Comp
         (fake / "__init__.py").write_text("CALLS = []\ndef install(name=None):\n    CALLS.append(name)\n")
     return subprocess.run(
         [interpreter(version), "-S", "-c", script],
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        universal_newlines=True,
+        check=False,
+        env={k: v for k, v in os.environ.items() if k != "PYTHONPATH"},
+        capture_output=True,
+        text=True,
     )
 
 
@@ -136,11 +138,12 @@ class Venv:
         env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
         result = subprocess.run(
             [self.python] + list(args),
+            check=False,  # a failure is reported below, with the output
             cwd=str(cwd),
             env=env,
             stdout=subprocess.PIPE,
             stderr=subprocess.STDOUT,
-            universal_newlines=True,
+            text=True,
         )
         if check and result.returncode != 0:
             pytest.fail("{} failed:\n{}".format(" ".join(args), result.stdout))
@@ -149,7 +152,7 @@ class Venv:
     def pip(self, *args: str, check: bool = True) -> subprocess.CompletedProcess:
         return self.run("-m", "pip", "--disable-pip-version-check", "-q", *args, check=check)
 
-    def values(self, package: str) -> List[str]:
+    def values(self, package: str) -> list[str]:
         return json.loads(self.run("-c", PRINT_VALUES.format(package), cwd=self.folder).stdout)
 
 
@@ -191,7 +194,7 @@ def copy_project(name: str, destination: Path) -> Path:
 
 
 @pytest.fixture(scope="module")
-def artifacts(work, builder) -> Dict[str, Dict[str, Path]]:
+def artifacts(work, builder) -> dict[str, dict[str, Path]]:
     """Each sample's wheel and sdist, built by ``python -m build`` on 3.11."""
     built = {}
     for backend, package in SAMPLES.items():
@@ -204,34 +207,34 @@ def artifacts(work, builder) -> Dict[str, Dict[str, Path]]:
 
 
 @pytest.fixture(scope="module")
-def users(work, artifacts) -> Dict[str, Venv]:
+def users(work, artifacts) -> dict[str, Venv]:
     """Fresh 3.8 and 3.11 environments with both sample wheels and nothing else."""
     venvs = {}
     for version in ("3.8", "3.11"):
-        venv = Venv(work / "user-{}".format(version), version)
+        venv = Venv(work / f"user-{version}", version)
         venv.pip("install", "--no-deps", *[str(built["wheel"]) for built in artifacts.values()])
         venvs[version] = venv
     return venvs
 
 
-def expected_values(package: str) -> List[str]:
+def expected_values(package: str) -> list[str]:
     """What Python 3.12 computes running the original sources."""
     result = subprocess.run(
         [oracle(), "-B", "-c", PRINT_VALUES.format(package)],
         env=dict(os.environ, PYTHONPATH=str(PROJECTS / package / "src")),
         stdout=subprocess.PIPE,
         check=True,
-        universal_newlines=True,
+        text=True,
     )
     return json.loads(result.stdout)
 
 
-def python_files(wheel: Path) -> Dict[str, bytes]:
+def python_files(wheel: Path) -> dict[str, bytes]:
     with zipfile.ZipFile(str(wheel)) as archive:
         return {name: archive.read(name) for name in archive.namelist() if name.endswith(".py")}
 
 
-def source_files(package: str) -> Dict[str, bytes]:
+def source_files(package: str) -> dict[str, bytes]:
     src = PROJECTS / package / "src"
     return {p.relative_to(src).as_posix(): p.read_bytes() for p in sorted(src.rglob("*.py"))}
 
@@ -295,6 +298,9 @@ def test_editable_install_runs_on_38(work, builder38, backend):
     project = copy_project(package, work / "editable" / package)
     builder38.pip("install", "--no-build-isolation", "-e", str(project))
     assert builder38.values(package) == expected_values(package)
+    if backend == "hatch":  # hatchling lets the editable wheel require the hook
+        requires = builder38.run("-c", "from importlib.metadata import requires; print(requires('hatch-sample'))")
+        assert "fstring-backport>=" in requires.stdout and "python_version < \"3.12\"" in requires.stdout
     # In place: an edit shows at the next import.
     init = project / "src" / package / "__init__.py"
     init.write_text(init.read_text().replace("return [", 'return [f"{"edited"}", '))
@@ -342,10 +348,10 @@ def test_setuptools_transpiles_the_source_not_a_stale_build_folder(work, builder
 )
 def test_setuptools_step_is_on_only_when_asked_for(work, builder, artifacts, edit, transpiled):
     package = SAMPLES["setuptools"]
-    project = copy_project(package, work / "switch-{}".format(transpiled) / package)
+    project = copy_project(package, work / f"switch-{transpiled}" / package)
     pyproject = project / "pyproject.toml"
     pyproject.write_text(edit(pyproject.read_text()))
-    out = work / "switch-dist-{}".format(transpiled)
+    out = work / f"switch-dist-{transpiled}"
     builder.pip("wheel", "--no-deps", "--no-build-isolation", str(project), "-w", str(out))
     [wheel] = out.glob("*.whl")
     expected = python_files(artifacts["setuptools"]["wheel"]) if transpiled else source_files(package)

@@ -5,9 +5,11 @@ Imports neither hatchling nor setuptools: each integration module imports its
 own backend, so neither becomes a dependency of fstring-backport.
 """
 
+from __future__ import annotations
+
 import re
 from pathlib import Path
-from typing import Iterable, List, Optional, Tuple
+from typing import Iterable
 
 from .engine import NATIVE, OLDEST, parse_target, transpile
 from .errors import TranspileError
@@ -21,9 +23,9 @@ class BuildError(Exception):
     """Sources that cannot be shipped; the message has one
     ``path:line:col: message`` line per file."""
 
-    def __init__(self, located: List[str]) -> None:
+    def __init__(self, located: list[str]) -> None:
         self.located = located
-        count = "1 file is" if len(located) == 1 else "{} files are".format(len(located))
+        count = "1 file is" if len(located) == 1 else f"{len(located)} files are"
         super().__init__(
             "fstring-backport: {} not valid Python 3.12, nothing was built:\n{}".format(count, "\n".join(located))
         )
@@ -32,7 +34,7 @@ class BuildError(Exception):
 class BuildStep:
     """The settings of one project's build: its target and selection."""
 
-    def __init__(self, project_root: Path, target: Optional[str] = None, requires_python: str = "") -> None:
+    def __init__(self, project_root: Path, target: str | None = None, requires_python: str = "") -> None:
         """``target`` (from the build backend's own configuration) wins over
         ``[tool.fstring-backport] target``, which wins over the lower bound of
         ``requires-python`` (of pyproject.toml, else ``requires_python``);
@@ -40,7 +42,7 @@ class BuildStep:
         pyproject = project_root / "pyproject.toml"
         self.settings: Settings = load_settings(pyproject if pyproject.is_file() else None)
         chosen = target or self.settings.target or lower_bound(requires_python or "")
-        self.target: Tuple[int, int] = parse_target(chosen) if chosen else OLDEST
+        self.target: tuple[int, int] = parse_target(chosen) if chosen else OLDEST
 
     @property
     def needed(self) -> bool:
@@ -52,7 +54,7 @@ class BuildStep:
         as ``-o`` would write it) is transpiled."""
         return self.needed and is_selected_source(distribution_path.replace("\\", "/"), self.settings)
 
-    def transpile_all(self, jobs: Iterable[Tuple[Path, str]]) -> List[Tuple[str, bytes, bytes]]:
+    def transpile_all(self, jobs: Iterable[tuple[Path, str]]) -> list[tuple[str, bytes, bytes]]:
         """(shown name, original, result) of each (source path, shown name).
 
         Every file is tried, so that one build reports every bad file; then
@@ -79,7 +81,7 @@ def shown_path(path: Path, project_root: Path) -> str:
         return str(path)
 
 
-def top_level_names(distribution_paths: Iterable[str]) -> List[str]:
+def top_level_names(distribution_paths: Iterable[str]) -> list[str]:
     """The importable top-level names of the ``.py`` files a wheel ships."""
     names = set()
     for path in distribution_paths:
@@ -92,7 +94,7 @@ def top_level_names(distribution_paths: Iterable[str]) -> List[str]:
     return sorted(names)
 
 
-def editable_pth(project_name: str, packages: Iterable[str]) -> Tuple[str, str]:
+def editable_pth(project_name: str, packages: Iterable[str]) -> tuple[str, str]:
     """(file name, text) of the ``.pth`` that lets an editable install run.
 
     An editable install imports the 3.12 sources in place, so on 3.8-3.11 the
@@ -102,21 +104,21 @@ def editable_pth(project_name: str, packages: Iterable[str]) -> Tuple[str, str]:
     traceback at every start-up; on 3.12 and later it does nothing.
     """
     names = sorted(set(packages))
-    calls = "".join("  fstring_backport.install({!r})\n".format(name) for name in names) or "  pass\n"
+    calls = "".join(f"  fstring_backport.install({name!r})\n" for name in names) or "  pass\n"
     hint = (
-        "fstring-backport: {} is installed in editable mode from Python 3.12 sources; "
+        f"fstring-backport: {project_name} is installed in editable mode from Python 3.12 sources; "
         "Python %d.%d imports them only with the import hook of fstring-backport "
-        "('pip install --upgrade {}')\n"
-    ).format(project_name, PROJECT_NAME)
+        f"('pip install --upgrade {PROJECT_NAME}')\n"
+    )
     body = (
-        "if sys.version_info < {native!r}:\n"
+        f"if sys.version_info < {NATIVE!r}:\n"
         " try:\n"
         "  import fstring_backport\n"
         "  fstring_backport.install\n"
         " except (ImportError, AttributeError):\n"
-        "  sys.stderr.write({hint!r} % sys.version_info[:2])\n"
+        f"  sys.stderr.write({hint!r} % sys.version_info[:2])\n"
         " else:\n"
-        "{calls}"
-    ).format(native=NATIVE, hint=hint, calls=calls)
+        f"{calls}"
+    )
     safe_name = re.sub(r"[^A-Za-z0-9]+", "_", project_name).lower()
-    return "_fstring_backport_{}.pth".format(safe_name), "import sys; exec({!r})\n".format(body)
+    return f"_fstring_backport_{safe_name}.pth", f"import sys; exec({body!r})\n"

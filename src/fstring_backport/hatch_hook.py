@@ -6,16 +6,24 @@ Enabled by ``[tool.hatch.build.hooks.fstring-backport]`` in a project whose
 of ``requires-python``, else 3.8).
 """
 
+from __future__ import annotations
+
 import shutil
 import tempfile
 from pathlib import Path
-from typing import Any, Dict, Optional
+from typing import Any
 
 from hatchling.builders.hooks.plugin.interface import BuildHookInterface
 from hatchling.plugin import hookimpl
 
 from . import __version__
-from .build_common import PROJECT_NAME, BuildStep, editable_pth, shown_path, top_level_names
+from .build_common import (
+    PROJECT_NAME,
+    BuildStep,
+    editable_pth,
+    shown_path,
+    top_level_names,
+)
 
 
 class FstringBackportBuildHook(BuildHookInterface):
@@ -23,9 +31,9 @@ class FstringBackportBuildHook(BuildHookInterface):
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self._temporary: Optional[Path] = None
+        self._temporary: Path | None = None
 
-    def initialize(self, version: str, build_data: Dict[str, Any]) -> None:
+    def initialize(self, version: str, build_data: dict[str, Any]) -> None:
         if self.target_name != "wheel":
             return  # the sdist keeps the 3.12 sources
         step = BuildStep(
@@ -40,7 +48,7 @@ class FstringBackportBuildHook(BuildHookInterface):
         else:
             self._add_transpiled_files(step, build_data)
 
-    def _add_transpiled_files(self, step: BuildStep, build_data: Dict[str, Any]) -> None:
+    def _add_transpiled_files(self, step: BuildStep, build_data: dict[str, Any]) -> None:
         root = Path(self.root)
         chosen = {}
         for included in self.build_config.builder.recurse_included_files():
@@ -60,7 +68,7 @@ class FstringBackportBuildHook(BuildHookInterface):
             written.write_bytes(result)
             build_data["force_include"][str(written)] = distribution_path
 
-    def _add_editable_hook(self, build_data: Dict[str, Any]) -> None:
+    def _add_editable_hook(self, build_data: dict[str, Any]) -> None:
         packages = top_level_names(
             included.distribution_path for included in self.build_config.builder.recurse_selected_project_files()
         )
@@ -75,14 +83,14 @@ class FstringBackportBuildHook(BuildHookInterface):
         target[str(pth)] = name
         # The build environment is gone when the project runs: the target
         # environment needs the import hook itself, and only before 3.12.
-        build_data["dependencies"].append('{}>={}; python_version < "3.12"'.format(PROJECT_NAME, __version__))
+        build_data["dependencies"].append(f'{PROJECT_NAME}>={__version__}; python_version < "3.12"')
 
     def _temporary_folder(self) -> Path:
         if self._temporary is None:
             self._temporary = Path(tempfile.mkdtemp(prefix="fstring-backport-build-"))
         return self._temporary
 
-    def finalize(self, version: str, build_data: Dict[str, Any], artifact_path: str) -> None:
+    def finalize(self, version: str, build_data: dict[str, Any], artifact_path: str) -> None:
         if self._temporary is not None:
             shutil.rmtree(str(self._temporary), ignore_errors=True)
             self._temporary = None

@@ -9,9 +9,11 @@ Two ways in, neither needing a ``setup.py``:
 - ``[tool.setuptools.cmdclass] build_py = "fstring_backport.setuptools_build.build_py"``.
 """
 
+from __future__ import annotations
+
 import os
 from pathlib import Path
-from typing import Any, Tuple
+from typing import Any
 
 from setuptools.command.build_py import build_py as _setuptools_build_py
 
@@ -20,7 +22,13 @@ try:
 except ImportError:  # setuptools before 59
     from distutils.errors import DistutilsError as _SetuptoolsError
 
-from .build_common import BuildError, BuildStep, editable_pth, shown_path, top_level_names
+from .build_common import (
+    BuildError,
+    BuildStep,
+    editable_pth,
+    shown_path,
+    top_level_names,
+)
 from .files import tomllib, write_atomically
 
 
@@ -31,7 +39,7 @@ class TranspilingBuildPy:
     ``copy_file``: the one place to transpile what is written there.
     """
 
-    def copy_file(self, infile, outfile, *args: Any, **kwargs: Any) -> Tuple[str, bool]:
+    def copy_file(self, infile, outfile, *args: Any, **kwargs: Any) -> tuple[str, bool]:
         relative = os.path.relpath(str(outfile), str(self.build_lib)).replace(os.sep, "/")
         step = self._fstring_backport_step()
         if relative.startswith("../") or not step.selects(relative):
