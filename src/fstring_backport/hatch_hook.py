@@ -63,6 +63,8 @@ class FstringBackportBuildHook(BuildHookInterface):
             # One file at a time: a folder mapped onto the package would put
             # each module in the wheel twice (hatchling reserves only the
             # exact paths of forced files, and only those outside the project).
+            # A file the project itself force-includes one by one cannot be
+            # replaced so: hatchling then stops at "a second file" at its path.
             written = folder / distribution_path
             written.parent.mkdir(parents=True, exist_ok=True)
             written.write_bytes(result)
