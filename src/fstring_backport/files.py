@@ -61,6 +61,18 @@ def _matches(relative: str, patterns: Sequence[str]) -> bool:
     return any(fnmatch.fnmatch(relative, p) or fnmatch.fnmatch(relative, p.rstrip("/") + "/*") for p in patterns)
 
 
+def is_excluded(relative: str, settings: Settings) -> bool:
+    """Whether ``exclude`` names ``relative`` (a ``/``-separated path)."""
+    return bool(settings.exclude) and _matches(relative, settings.exclude)
+
+
+def is_selected_source(relative: str, settings: Settings) -> bool:
+    """Whether ``relative`` is a source file that ``include``/``exclude`` select."""
+    if not relative.endswith(SOURCE_SUFFIXES) or is_excluded(relative, settings):
+        return False
+    return not settings.include or _matches(relative, settings.include)
+
+
 def walk(paths: Sequence[Path], settings: Settings, everything: bool = False) -> Iterator[Tuple[Path, Path]]:
     """(file, its path relative to the argument it came from), sorted.
 
@@ -78,12 +90,9 @@ def walk(paths: Sequence[Path], settings: Settings, everything: bool = False) ->
                 path = Path(folder) / name
                 relative = path.relative_to(root)
                 text = relative.as_posix()
-                if settings.exclude and _matches(text, settings.exclude):
+                if is_excluded(text, settings):
                     continue
-                is_source = name.endswith(SOURCE_SUFFIXES)
-                if settings.include and is_source and not _matches(text, settings.include):
-                    is_source = False
-                if is_source or everything:
+                if everything or is_selected_source(text, settings):
                     found.append((path, relative))
         yield from sorted(found)
 

@@ -1,0 +1,124 @@
+"""What the hatchling and setuptools build steps share: the target, which
+files to transpile, how a failure reads, and the ``.pth`` of editable installs.
+
+Imports neither hatchling nor setuptools: each integration module imports its
+own backend, so neither becomes a dependency of fstring-backport.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Iterable
+
+from .engine import NATIVE, OLDEST, parse_target, transpile
+from .errors import TranspileError
+from .files import Settings, is_selected_source, load_settings, lower_bound
+
+# The distribution name, as the editable-install dependency names it.
+PROJECT_NAME = "fstring-backport"
+
+
+class BuildError(Exception):
+    """Sources that cannot be shipped; the message has one
+    ``path:line:col: message`` line per file."""
+
+    def __init__(self, located: list[str]) -> None:
+        self.located = located
+        count = "1 file is" if len(located) == 1 else f"{len(located)} files are"
+        super().__init__(
+            "fstring-backport: {} not valid Python 3.12, nothing was built:\n{}".format(count, "\n".join(located))
+        )
+
+
+class BuildStep:
+    """The settings of one project's build: its target and selection."""
+
+    def __init__(self, project_root: Path, target: str | None = None, requires_python: str = "") -> None:
+        """``target`` (from the build backend's own configuration) wins over
+        ``[tool.fstring-backport] target``, which wins over the lower bound of
+        ``requires-python`` (of pyproject.toml, else ``requires_python``);
+        the default is 3.8."""
+        pyproject = project_root / "pyproject.toml"
+        self.settings: Settings = load_settings(pyproject if pyproject.is_file() else None)
+        chosen = target or self.settings.target or lower_bound(requires_python or "")
+        self.target: tuple[int, int] = parse_target(chosen) if chosen else OLDEST
+
+    @property
+    def needed(self) -> bool:
+        """False when the target reads 3.12 f-strings itself."""
+        return self.target < NATIVE
+
+    def selects(self, distribution_path: str) -> bool:
+        """Whether the file shipped at ``distribution_path`` (``pkg/mod.py``,
+        as ``-o`` would write it) is transpiled."""
+        return self.needed and is_selected_source(distribution_path.replace("\\", "/"), self.settings)
+
+    def transpile_all(self, jobs: Iterable[tuple[Path, str]]) -> list[tuple[str, bytes, bytes]]:
+        """(shown name, original, result) of each (source path, shown name).
+
+        Every file is tried, so that one build reports every bad file; then
+        :class:`BuildError` is raised if any was bad.
+        """
+        done = []
+        located = []
+        for path, shown in jobs:
+            original = path.read_bytes()
+            try:
+                done.append((shown, original, transpile(original, self.target, filename=shown)))
+            except TranspileError as exc:
+                located.append(exc.located())
+        if located:
+            raise BuildError(located)
+        return done
+
+
+def shown_path(path: Path, project_root: Path) -> str:
+    """``path`` relative to the project when inside it, as errors show it."""
+    try:
+        return str(path.resolve().relative_to(project_root.resolve()))
+    except ValueError:
+        return str(path)
+
+
+def top_level_names(distribution_paths: Iterable[str]) -> list[str]:
+    """The importable top-level names of the ``.py`` files a wheel ships."""
+    names = set()
+    for path in distribution_paths:
+        parts = path.replace("\\", "/").split("/")
+        if not parts[-1].endswith(".py"):
+            continue
+        first = parts[0][: -len(".py")] if len(parts) == 1 else parts[0]
+        if first.isidentifier():
+            names.add(first)
+    return sorted(names)
+
+
+def editable_pth(project_name: str, packages: Iterable[str]) -> tuple[str, str]:
+    """(file name, text) of the ``.pth`` that lets an editable install run.
+
+    An editable install imports the 3.12 sources in place, so on 3.8-3.11 the
+    import hook must cover its packages.  ``site`` runs a ``.pth`` line that
+    starts with ``import``; the ``exec`` keeps it on one line.  Without
+    fstring-backport the line prints how to fix the environment instead of a
+    traceback at every start-up; on 3.12 and later it does nothing.
+    """
+    names = sorted(set(packages))
+    calls = "".join(f"  fstring_backport.install({name!r})\n" for name in names) or "  pass\n"
+    hint = (
+        f"fstring-backport: {project_name} is installed in editable mode from Python 3.12 sources; "
+        "Python %d.%d imports them only with the import hook of fstring-backport "
+        f"('pip install --upgrade {PROJECT_NAME}')\n"
+    )
+    body = (
+        f"if sys.version_info < {NATIVE!r}:\n"
+        " try:\n"
+        "  import fstring_backport\n"
+        "  fstring_backport.install\n"
+        " except (ImportError, AttributeError):\n"
+        f"  sys.stderr.write({hint!r} % sys.version_info[:2])\n"
+        " else:\n"
+        f"{calls}"
+    )
+    safe_name = re.sub(r"[^A-Za-z0-9]+", "_", project_name).lower()
+    return f"_fstring_backport_{safe_name}.pth", f"import sys; exec({body!r})\n"

@@ -1,0 +1,129 @@
+"""The setuptools build step: ``build_py`` writes transpiled sources to the
+build folder, so wheels ship them; sdists keep the originals.
+
+Two ways in, neither needing a ``setup.py``:
+
+- ``[tool.fstring-backport]`` in pyproject.toml: the
+  ``setuptools.finalize_distribution_options`` entry point below then adds the
+  step to whatever ``build_py`` the project uses;
+- ``[tool.setuptools.cmdclass] build_py = "fstring_backport.setuptools_build.build_py"``.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from typing import Any
+
+from setuptools.command.build_py import build_py as _setuptools_build_py
+
+try:
+    from setuptools.errors import BaseError as _SetuptoolsError
+except ImportError:  # setuptools before 59
+    from distutils.errors import DistutilsError as _SetuptoolsError
+
+from .build_common import (
+    BuildError,
+    BuildStep,
+    editable_pth,
+    shown_path,
+    top_level_names,
+)
+from .files import tomllib, write_atomically
+
+
+class TranspilingBuildPy:
+    """Mixed into a ``build_py`` class in front of it.
+
+    Modules and package data both reach the build folder through
+    ``copy_file``: the one place to transpile what is written there.
+    """
+
+    def copy_file(self, infile, outfile, *args: Any, **kwargs: Any) -> tuple[str, bool]:
+        relative = os.path.relpath(str(outfile), str(self.build_lib)).replace(os.sep, "/")
+        step = self._fstring_backport_step()
+        if relative.startswith("../") or not step.selects(relative):
+            return super().copy_file(infile, outfile, *args, **kwargs)
+        root = Path.cwd()
+        try:
+            [(_, _, result)] = step.transpile_all([(Path(infile), shown_path(Path(infile), root))])
+        except BuildError as exc:
+            # setuptools prints "error: <message>", no traceback.
+            raise _SetuptoolsError(str(exc)) from None
+        # Always written, even when the build folder holds a newer file:
+        # that one may be stale, from a build without this step.
+        write_atomically(Path(outfile), result, mode_from=Path(infile))
+        return str(outfile), True
+
+    def run(self) -> None:
+        super().run()
+        if getattr(self, "editable_mode", False):
+            self._write_editable_pth()
+
+    def _write_editable_pth(self) -> None:
+        """An editable wheel imports the 3.12 sources in place; the ``.pth``
+        has the import hook cover them on 3.8-3.11."""
+        step = self._fstring_backport_step()
+        dist = self.distribution
+        modules = [name.replace(".", "/") + ".py" for name in (dist.py_modules or ())]
+        packages = [name.replace(".", "/") + "/__init__.py" for name in (dist.packages or ())]
+        names = top_level_names(modules + packages)
+        if not step.needed or not names:
+            return
+        # setuptools' editable_wheel points install_lib at the folder that
+        # becomes the wheel, where the .pth goes with its own.
+        wheel_folder = getattr(self.get_finalized_command("install"), "install_lib", None)
+        if not wheel_folder:
+            return
+        name, text = editable_pth(dist.get_name(), names)
+        write_atomically(Path(wheel_folder) / name, text.encode("utf-8"))
+
+    def _fstring_backport_step(self) -> BuildStep:
+        step = getattr(self, "_fstring_backport", None)
+        if step is None:
+            step = BuildStep(Path.cwd(), requires_python=self.distribution.python_requires or "")
+            self._fstring_backport = step
+        return step
+
+
+def with_transpiling(command_class: type) -> type:
+    """``command_class`` with the transpiling step in front of it."""
+    if issubclass(command_class, TranspilingBuildPy):
+        return command_class
+    return type(command_class.__name__, (TranspilingBuildPy, command_class), {})
+
+
+build_py = with_transpiling(_setuptools_build_py)
+
+
+def _configured(dist) -> bool:
+    """Whether the project being built has ``[tool.fstring-backport]``."""
+    pyproject = Path(dist.src_root or os.curdir) / "pyproject.toml"
+    try:
+        with pyproject.open("rb") as handle:
+            return "fstring-backport" in tomllib.load(handle).get("tool", {})
+    except (OSError, ValueError):
+        return False
+
+
+def finalize_distribution_options(dist) -> None:
+    """Runs for every setuptools build in an environment where
+    fstring-backport is installed; acts only on projects that ask for it.
+
+    pyproject's ``[tool.setuptools.cmdclass]`` is applied after this hook, so
+    rather than set ``cmdclass["build_py"]`` (which that would replace), the
+    step goes in front of whichever class the build asks for.
+    """
+    if not _configured(dist):
+        return
+    find_class = dist.get_command_class
+
+    def get_command_class(command: str) -> type:
+        found = find_class(command)
+        if command != "build_py":
+            return found
+        transpiling = with_transpiling(found)
+        dist.cmdclass[command] = transpiling
+        return transpiling
+
+    dist.get_command_class = get_command_class

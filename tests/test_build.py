@@ -1,0 +1,354 @@
+"""Issue 6: libraries written with 3.12 f-strings ship one wheel for 3.8-3.13.
+
+The sample projects in tests/projects/ are built for real (hatchling and
+setuptools, in their own virtual environments), installed where
+fstring-backport is not, and imported; their values are compared with what
+Python 3.12 computes running the original sources.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import os
+import shutil
+import subprocess
+import sys
+import tarfile
+import zipfile
+from pathlib import Path
+
+import pytest
+from conftest import REPO, compiles_with, interpreter, oracle
+
+from fstring_backport.build_common import BuildStep, editable_pth, top_level_names
+
+PROJECTS = Path(__file__).resolve().parent / "projects"
+SAMPLES = {"hatch": "hatch_sample", "setuptools": "setuptools_sample"}
+PRINT_VALUES = "import json, {0}; print(json.dumps({0}.values()))"
+BAD_SOURCE = b"x = 1\nf'{x!z}'\n"
+BAD_MESSAGE = "f-string: invalid conversion character 'z': expected 's', 'r', or 'a'"
+
+heavy = pytest.mark.skipif(
+    sys.version_info[:2] != (3, 11),
+    reason="one run builds for every Python: it makes virtual environments for 3.8 and 3.11",
+)
+
+
+# -- the shared settings: no build needed --------------------------------------
+
+
+def write_pyproject(folder: Path, text: str) -> Path:
+    (folder / "pyproject.toml").write_text(text)
+    return folder
+
+
+@pytest.mark.parametrize(
+    "pyproject, backend_target, requires_python, expected",
+    [
+        ('[project]\nrequires-python = ">=3.9"\n', None, "", (3, 9)),
+        ('[project]\nrequires-python = ">=3.9"\n[tool.fstring-backport]\ntarget = "3.10"\n', None, "", (3, 10)),
+        ('[tool.fstring-backport]\ntarget = "3.10"\n', "py311", "", (3, 11)),
+        ("[project]\n", None, ">=3.10", (3, 10)),
+        ("[project]\n", None, "", (3, 8)),
+        ('[project]\nrequires-python = ">=3.12"\n', None, "", (3, 12)),
+    ],
+)
+def test_target_comes_from_the_backend_then_the_table_then_requires_python(
+    tmp_path, pyproject, backend_target, requires_python, expected
+):
+    step = BuildStep(write_pyproject(tmp_path, pyproject), target=backend_target, requires_python=requires_python)
+    assert step.target == expected
+    assert step.needed == (expected < (3, 12))
+
+
+def test_selection_is_the_commands_own(tmp_path):
+    step = BuildStep(write_pyproject(tmp_path, '[tool.fstring-backport]\nexclude = ["pkg/_vendor/*"]\n'))
+    assert step.selects("pkg/mod.py") and step.selects("pkg/mod.pyi")
+    assert not step.selects("pkg/_vendor/six.py")
+    assert not step.selects("pkg/data.json")
+    assert not BuildStep(write_pyproject(tmp_path, '[tool.fstring-backport]\ntarget = "3.12"\n')).selects("a.py")
+
+
+def test_top_level_names_of_a_wheel():
+    paths = ["pkg/__init__.py", "pkg/sub/mod.py", "single.py", "pkg/data.json", "pkg-1.0.dist-info/RECORD"]
+    assert top_level_names(paths) == ["pkg", "single"]
+
+
+def run_pth(version: str, site_dir: Path, fake_package: bool) -> subprocess.CompletedProcess:
+    """Start ``python3.X`` without its site-packages, then process the .pth
+    in ``site_dir`` as ``site`` does at start-up."""
+    script = (
+        "import site, sys\n"
+        "sys.path.insert(0, {fake!r})\n"
+        "site.addsitedir({site!r})\n"
+        "print(getattr(sys.modules.get('fstring_backport'), 'CALLS', None))\n"
+    ).format(fake=str(site_dir / "fake"), site=str(site_dir))
+    if fake_package:
+        fake = site_dir / "fake" / "fstring_backport"
+        fake.mkdir(parents=True, exist_ok=True)
+        (fake / "__init__.py").write_text("CALLS = []\ndef install(name=None):\n    CALLS.append(name)\n")
+    return subprocess.run(
+        [interpreter(version), "-S", "-c", script],
+        check=False,
+        env={k: v for k, v in os.environ.items() if k != "PYTHONPATH"},
+        capture_output=True,
+        text=True,
+    )
+
+
+@pytest.mark.parametrize("version, installs", [("3.8", True), ("3.12", False)])
+def test_editable_pth_installs_the_hook_before_312(tmp_path, version, installs):
+    name, text = editable_pth("My-Lib", ["zeta", "alpha"])
+    assert name == "_fstring_backport_my_lib.pth" and text.startswith("import ") and text.count("\n") == 1
+    (tmp_path / name).write_text(text)
+    result = run_pth(version, tmp_path, fake_package=True)
+    assert result.stderr == ""
+    # From 3.12 on, fstring_backport is not even imported.
+    assert result.stdout.strip() == ("['alpha', 'zeta']" if installs else "None")
+
+
+@pytest.mark.parametrize("version, warns", [("3.8", True), ("3.12", False)])
+def test_editable_pth_without_fstring_backport_says_what_to_install(tmp_path, version, warns):
+    name, text = editable_pth("my-lib", ["mylib"])
+    (tmp_path / name).write_text(text)
+    result = run_pth(version, tmp_path, fake_package=False)
+    assert result.returncode == 0
+    assert "Traceback" not in result.stderr
+    if warns:
+        assert result.stderr.startswith("fstring-backport: my-lib is installed in editable mode")
+        assert "Python 3.8 imports them only with the import hook" in result.stderr
+    else:
+        assert result.stderr == ""
+
+
+# -- real builds ---------------------------------------------------------------
+
+
+class Venv:
+    """A fresh virtual environment of ``python3.X``."""
+
+    def __init__(self, folder: Path, version: str) -> None:
+        subprocess.run([interpreter(version), "-m", "venv", str(folder)], check=True)
+        self.folder = folder
+        self.python = str(folder / "bin" / "python")
+
+    def run(self, *args: str, cwd: Path = REPO, check: bool = True) -> subprocess.CompletedProcess:
+        # No PYTHONPATH: what runs here is what is installed here.
+        env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
+        result = subprocess.run(
+            [self.python] + list(args),
+            check=False,  # a failure is reported below, with the output
+            cwd=str(cwd),
+            env=env,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.STDOUT,
+            text=True,
+        )
+        if check and result.returncode != 0:
+            pytest.fail("{} failed:\n{}".format(" ".join(args), result.stdout))
+        return result
+
+    def pip(self, *args: str, check: bool = True) -> subprocess.CompletedProcess:
+        return self.run("-m", "pip", "--disable-pip-version-check", "-q", *args, check=check)
+
+    def values(self, package: str) -> list[str]:
+        return json.loads(self.run("-c", PRINT_VALUES.format(package), cwd=self.folder).stdout)
+
+
+BACKENDS = ["hatchling", "editables", "setuptools>=64", "wheel"]
+
+
+@pytest.fixture(scope="module")
+def work(tmp_path_factory) -> Path:
+    return tmp_path_factory.mktemp("build")
+
+
+@pytest.fixture(scope="module")
+def builder(work) -> Venv:
+    """Python 3.11 with the build backends and fstring-backport, built from
+    this checkout; builds run here without isolation."""
+    venv = Venv(work / "builder-3.11", "3.11")
+    venv.pip("install", "build", *BACKENDS)
+    venv.pip("wheel", "--no-deps", "--no-build-isolation", str(REPO), "-w", str(work / "ours"))
+    venv.pip("install", str(our_wheel(work)))
+    return venv
+
+
+def our_wheel(work: Path) -> Path:
+    [wheel] = (work / "ours").glob("fstring_backport-*.whl")
+    return wheel
+
+
+@pytest.fixture(scope="module")
+def builder38(work, builder) -> Venv:
+    venv = Venv(work / "builder-3.8", "3.8")
+    venv.pip("install", *BACKENDS)
+    venv.pip("install", str(our_wheel(work)))
+    return venv
+
+
+def copy_project(name: str, destination: Path) -> Path:
+    ignored = shutil.ignore_patterns("__pycache__", "build", "dist", "*.egg-info")
+    return Path(shutil.copytree(str(PROJECTS / name), str(destination), ignore=ignored))
+
+
+@pytest.fixture(scope="module")
+def artifacts(work, builder) -> dict[str, dict[str, Path]]:
+    """Each sample's wheel and sdist, built by ``python -m build`` on 3.11."""
+    built = {}
+    for backend, package in SAMPLES.items():
+        project = copy_project(package, work / "projects" / package)
+        builder.run("-m", "build", "--no-isolation", "-o", str(work / "dist" / backend), str(project))
+        [wheel] = (work / "dist" / backend).glob("*.whl")
+        [sdist] = (work / "dist" / backend).glob("*.tar.gz")
+        built[backend] = {"wheel": wheel, "sdist": sdist, "project": project}
+    return built
+
+
+@pytest.fixture(scope="module")
+def users(work, artifacts) -> dict[str, Venv]:
+    """Fresh 3.8 and 3.11 environments with both sample wheels and nothing else."""
+    venvs = {}
+    for version in ("3.8", "3.11"):
+        venv = Venv(work / f"user-{version}", version)
+        venv.pip("install", "--no-deps", *[str(built["wheel"]) for built in artifacts.values()])
+        venvs[version] = venv
+    return venvs
+
+
+def expected_values(package: str) -> list[str]:
+    """What Python 3.12 computes running the original sources."""
+    result = subprocess.run(
+        [oracle(), "-B", "-c", PRINT_VALUES.format(package)],
+        env=dict(os.environ, PYTHONPATH=str(PROJECTS / package / "src")),
+        stdout=subprocess.PIPE,
+        check=True,
+        text=True,
+    )
+    return json.loads(result.stdout)
+
+
+def python_files(wheel: Path) -> dict[str, bytes]:
+    with zipfile.ZipFile(str(wheel)) as archive:
+        return {name: archive.read(name) for name in archive.namelist() if name.endswith(".py")}
+
+
+def source_files(package: str) -> dict[str, bytes]:
+    src = PROJECTS / package / "src"
+    return {p.relative_to(src).as_posix(): p.read_bytes() for p in sorted(src.rglob("*.py"))}
+
+
+@heavy
+@pytest.mark.parametrize("version", ["3.8", "3.11"])
+@pytest.mark.parametrize("backend", sorted(SAMPLES))
+def test_wheel_runs_without_fstring_backport_as_312_runs_the_sources(users, backend, version):
+    package = SAMPLES[backend]
+    venv = users[version]
+    assert venv.run("-c", "import fstring_backport", check=False).returncode != 0
+    # That Python rejects the sources themselves: the wheel is what runs.
+    sources = sorted((PROJECTS / package / "src").rglob("*.py"))
+    assert not all(compiles_with(version, sources).values())
+    assert venv.values(package) == expected_values(package)
+
+
+@heavy
+@pytest.mark.parametrize("backend", sorted(SAMPLES))
+def test_wheel_files_are_byte_identical_to_the_commands_output(work, builder, artifacts, backend):
+    package = SAMPLES[backend]
+    out = work / "cli-out" / backend
+    command = str(Path(builder.python).parent / "fstring-backport")
+    subprocess.run([command, "src", "-o", str(out), "--target", "3.8"], cwd=str(PROJECTS / package), check=True)
+    written = {p.relative_to(out).as_posix(): p.read_bytes() for p in sorted(out.rglob("*.py"))}
+    shipped = python_files(artifacts[backend]["wheel"])
+    assert shipped == written
+    originals = source_files(package)
+    assert set(shipped) == set(originals)
+    rewritten = [name for name in shipped if shipped[name] != originals[name]]
+    assert len(rewritten) >= 3  # several modules, a subpackage among them
+    assert any("/sub/" in name for name in rewritten)
+
+
+@heavy
+@pytest.mark.parametrize("backend", sorted(SAMPLES))
+def test_sdist_keeps_the_sources_and_builds_the_same_wheel_on_38(work, builder38, artifacts, backend):
+    package = SAMPLES[backend]
+    sdist = artifacts[backend]["sdist"]
+    with tarfile.open(str(sdist)) as archive:
+        members = {
+            member.name.split("/src/", 1)[1]: archive.extractfile(member).read()
+            for member in archive.getmembers()
+            if member.name.endswith(".py") and "/src/" in member.name
+        }
+    assert members == source_files(package)
+    out = work / "from-sdist" / backend
+    builder38.pip("wheel", "--no-deps", "--no-build-isolation", str(sdist), "-w", str(out))
+    [wheel] = out.glob("*.whl")
+    assert python_files(wheel) == python_files(artifacts[backend]["wheel"])
+
+
+@heavy
+@pytest.mark.parametrize("backend", sorted(SAMPLES))
+def test_editable_install_runs_on_38(work, builder38, backend):
+    package = SAMPLES[backend]
+    project = copy_project(package, work / "editable" / package)
+    builder38.pip("install", "--no-build-isolation", "-e", str(project))
+    assert builder38.values(package) == expected_values(package)
+    if backend == "hatch":  # hatchling lets the editable wheel require the hook
+        requires = builder38.run("-c", "from importlib.metadata import requires; print(requires('hatch-sample'))")
+        assert "fstring-backport>=" in requires.stdout and "python_version < \"3.12\"" in requires.stdout
+    # In place: an edit shows at the next import.
+    init = project / "src" / package / "__init__.py"
+    init.write_text(init.read_text().replace("return [", 'return [f"{"edited"}", '))
+    assert builder38.values(package)[0] == "edited"
+
+
+@heavy
+@pytest.mark.parametrize("backend", sorted(SAMPLES))
+def test_invalid_source_fails_the_build_with_its_location(work, builder, backend):
+    package = SAMPLES[backend]
+    project = copy_project(package, work / "bad" / package)
+    (project / "src" / package / "bad.py").write_bytes(BAD_SOURCE)
+    out = work / "bad-dist" / backend
+    result = builder.pip("wheel", "--no-deps", "--no-build-isolation", str(project), "-w", str(out), check=False)
+    assert result.returncode != 0
+    lines = [line.strip() for line in result.stdout.splitlines()]
+    assert "{}:2:6: {}".format(Path("src", package, "bad.py"), BAD_MESSAGE) in lines
+    assert not list(out.glob("*.whl"))
+
+
+@heavy
+def test_setuptools_transpiles_the_source_not_a_stale_build_folder(work, builder, artifacts):
+    package = SAMPLES["setuptools"]
+    project = copy_project(package, work / "stale" / package)
+    stale = project / "build" / "lib" / package / "formatting.py"
+    stale.parent.mkdir(parents=True)
+    stale.write_bytes((project / "src" / package / "formatting.py").read_bytes())
+    os.utime(str(stale), (4_000_000_000, 4_000_000_000))  # newer than the source
+    out = work / "stale-dist"
+    builder.pip("wheel", "--no-deps", "--no-build-isolation", str(project), "-w", str(out))
+    [wheel] = out.glob("*.whl")
+    assert python_files(wheel) == python_files(artifacts["setuptools"]["wheel"])
+
+
+@heavy
+@pytest.mark.parametrize(
+    "edit, transpiled",
+    [
+        # [tool.setuptools.cmdclass] alone turns the step on...
+        (lambda t: t.replace("[tool.fstring-backport]", '[tool.setuptools.cmdclass]\nbuild_py = "fstring_backport.setuptools_build.build_py"'), True),
+        # ...and without either the entry point leaves the build alone.
+        (lambda t: t.replace("[tool.fstring-backport]", ""), False),
+    ],
+    ids=["cmdclass", "neither"],
+)
+def test_setuptools_step_is_on_only_when_asked_for(work, builder, artifacts, edit, transpiled):
+    package = SAMPLES["setuptools"]
+    project = copy_project(package, work / f"switch-{transpiled}" / package)
+    pyproject = project / "pyproject.toml"
+    pyproject.write_text(edit(pyproject.read_text()))
+    out = work / f"switch-dist-{transpiled}"
+    builder.pip("wheel", "--no-deps", "--no-build-isolation", str(project), "-w", str(out))
+    [wheel] = out.glob("*.whl")
+    expected = python_files(artifacts["setuptools"]["wheel"]) if transpiled else source_files(package)
+    assert python_files(wheel) == expected
