@@ -8,7 +8,6 @@ Python 3.12 computes running the original sources.
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import os
 import shutil
