@@ -483,3 +483,14 @@ def test_editable_install_of_a_hooked_package(tmp_path, oracle_home):
     nested.write_text(nested.read_text().replace("depth = 5", "depth = 6"))
     again = python(["-c", script], env, elsewhere, str(venv / "bin" / "python"))
     assert json.loads(again.stdout)["values"][MODULES.index("sub.nested")][0] == "6"
+
+
+@needs_hook
+def test_a_module_without_fstrings_does_not_load_the_transpiler(project):
+    script = "import sys, hookdemo.plain as p; print(p.VALUES[0], 'fstring_backport.engine' in sys.modules)"
+    result = python(["-c", script], environment(project), project)
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.split() == ["plain", "42", "False"]
+    assert [Path(name).name for name in transpiled_pycs(project)] == [
+        "plain.{}.fsbp-{}.pyc".format(sys.implementation.cache_tag, fstring_backport.__version__)
+    ]
