@@ -11,7 +11,7 @@ import pytest
 
 import fstring_backport
 from fstring_backport import transpile
-from conftest import FSTRING_ONLY_IN_313, REPO, copy_stdlib
+from conftest import FSTRING_ONLY_IN_313, REPO, copy_stdlib, interpreter
 
 PACKAGE_HOME = Path(fstring_backport.__file__).resolve().parent.parent
 
@@ -47,8 +47,12 @@ def test_example_file_prints_on_stdout():
     result = run("--target", "3.8", str(example))
     assert result.returncode == 0, result.stderr
     assert result.stderr == b""
-    # The lowering (issue 3) will rewrite it; until then, the input itself.
     assert result.stdout.count(b"\n") == example.read_bytes().count(b"\n")
+    # The README's first command: its output runs on 3.8 as the original on 3.12.
+    on_38 = subprocess.run([interpreter("3.8"), "-"], input=result.stdout, stdout=subprocess.PIPE)
+    on_312 = subprocess.run([interpreter("3.12"), str(example)], stdout=subprocess.PIPE)
+    assert on_38.returncode == on_312.returncode == 0
+    assert on_38.stdout == on_312.stdout
 
 
 def test_stdin_and_bytes_preserved(tmp_path):
