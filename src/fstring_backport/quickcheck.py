@@ -1,0 +1,186 @@
+"""A fast, conservative answer to "does any f-string in this file need a rewrite?".
+
+Most files that contain f-strings contain only ones that Python 3.8-3.11
+already accept and read the same way (on the Python 3.13 standard library,
+30 of 4,081).  Lexing a whole file to learn that costs far more than looking
+at each f-string.  :func:`all_fstrings_plain` says True only when every
+f-string in the text is *plain*: one that :func:`oldsyntax.accepted_before_312`
+accepts unchanged.  When it says False nothing is known, and
+:func:`engine.transpile` lexes the file in full.
+
+Plain, spelled out (each rule keeps out one reason in ``oldsyntax`` for a
+rewrite, or keeps the match's structure equal to the lexer's):
+
+* literal text: no line break in a single-quoted f-string; a backslash only
+  as an escape of a character other than a brace or ``N``, or alone before a
+  brace (so raw and non-raw f-strings split alike and ``\\N{...}`` never
+  comes up);
+* a replacement field: an expression of ASCII names, numbers, operators,
+  blanks and tabs, brackets nested at most :data:`BRACKET_LEVELS` deep, and
+  one-line strings (see :func:`_nested_string`); no ``#``, backslash or line
+  break anywhere in it; not starting with ``lambda``; at the top level no
+  ``!`` but a conversion or ``!=`` (then without debug ``=``), and no ``=``
+  but ``==``, ``<=``, ``>=`` or the debug ``=``, which must not follow an
+  operator character (so that it is the lexer's ``=`` token, not the end of
+  ``+=``);
+* then an optional debug ``=``, a conversion ``!r``/``!s``/``!a`` directly
+  followed by ``:`` or ``}``, and a format spec of text without braces,
+  backslashes, the f-string's quote or line breaks, and of fields without
+  specs or debug ``=``.
+
+Why True means that the full path changes nothing:
+
+1. Every f-string starts, at the start of a token, with a prefix ``f``,
+   ``fr``, ``rf`` (any case) and a quote.  The first look tries *every*
+   ``f``/``F`` in the file that may be such a prefix: not after a letter,
+   digit, ``_``, backslash or non-ASCII character (then the lexer is inside
+   a name or a string, or the text is not valid 3.12: it rejects ``1f''``),
+   unless after an ``r``/``R`` that is not after one.  The check there is a
+   zero-width look-ahead: no text is consumed, so none is skipped.
+2. A candidate that is not a real f-string (``'%f'``, an ``f'`` in a
+   comment) is checked too.  Whether it passes or fails changes nothing
+   about the real ones, so it cannot hide one.  A failing one only costs
+   time: the second look then reads the file from its start as the lexer
+   does, skipping comments, plain strings and plain f-strings whole, and
+   gives up at any other f-string prefix or quote.
+3. At a real f-string start the lexer is in code mode and opens an
+   f-string, and the patterns follow the lexer's rules for exactly the
+   characters they admit; so a match covers the f-string the lexer sees,
+   with the same fields.  An f-string nested in a field passes only as a
+   string without braces or backslashes, which ``oldsyntax`` finds nothing
+   to object to.
+4. Every f-string that the lexer or the f-string parser would reject fails
+   the check too (empty expressions, bad conversions, ``lambda``,
+   unbalanced brackets, characters the lexer rejects), so errors *in
+   f-strings* are still reported, by the full path.  Errors elsewhere in a
+   file whose f-strings are all plain are not looked for: such a file comes
+   back unchanged, and Python reports the error when it compiles it.
+
+``tests/test_quickcheck.py`` checks on the 3.12 and 3.13 standard libraries,
+the differential corpus and generated modules that whenever this says True,
+the full path returns its input unchanged.
+"""
+
+import re
+
+BRACKET_LEVELS = 3  # (..[..(..)..]..) - deeper nesting takes the full path
+
+QUOTES = ("'''", '"""', "'", '"')  # triple quotes first, as the lexer tries them
+
+# Expression characters that need no thought: ASCII names, numbers and the
+# operators that cannot end a field or start anything.  Not here: quotes,
+# brackets, ``!``, ``:``, ``=``, ``#``, ``\``, ``;``, ``$``, ``?``, ``` ` ```,
+# line breaks and all non-ASCII characters.
+_CODE = r"[A-Za-z0-9_.,+\-*/%&|^~<>@]"
+_BLANK = r"[ \t]"
+_COMPARISON = r"[<>=]="  # one token each; their "=" is no debug "="
+
+# A letter, digit, "_", backslash or non-ASCII character: after one of these
+# the lexer is not at the start of a token.  It is inside a name (Python 3.12
+# rejects a number followed by a letter), or inside a string: code has a
+# backslash only before a line break.
+_WORD = r"[0-9A-Za-z_\\\x80-\U0010ffff]"
+# An f-string's prefix, found by its "f" (a search skips fast to those):
+# "f" or "fr" at the start of a token, or "rf" whose "r" is.
+_FSTRING_PREFIX = r"[fF](?:(?<!{w}.)|(?<=[rR].)(?<!{w}..))[rR]?".format(w=_WORD)
+
+
+def _nested_string(quote: str) -> str:
+    """A one-line string in a field of an f-string delimited by ``quote``.
+
+    Its quote character is the other one (either, in a triple-quoted
+    f-string); no quote, backslash, ``#`` or line break inside.  Braces only
+    where no ``f`` or ``r`` comes right before it, so that it cannot be an
+    f-string with fields.  Not followed by its own quote character, so that
+    ``'''`` (a triple quote to the lexer) never passes as ``''`` and ``'``.
+    """
+    delimiters = "'\"" if len(quote) == 3 else ("'" if quote == '"' else '"')
+    forms = []
+    for o in delimiters:
+        forms.append(r"(?<![fFrR]){o}[^'\"\\#\r\n]*{o}(?!{o})".format(o=o))
+        forms.append(r"{o}[^'\"\\#{{}}\r\n]*{o}(?!{o})".format(o=o))
+    return "|".join(forms)
+
+
+def _bracketed(quote: str, levels: int) -> str:
+    """A bracket pair, ``levels`` deep at most; inside, ``:``, ``=`` and ``!`` are free."""
+    inner = [r"[A-Za-z0-9_.,+\-*/%&|^~<>@:=! \t]", _nested_string(quote)]
+    if levels > 1:
+        inner.append(_bracketed(quote, levels - 1))
+    body = "(?:" + "|".join(inner) + ")*"
+    return r"(?:\({b}\)|\[{b}\]|\{{{b}\}})".format(b=body)
+
+
+def _expression(quote: str, not_equal: bool) -> str:
+    """A field's expression: code first (no ``lambda``), blanks around.
+
+    ``!=`` at the top level only where asked (``not_equal``): Python 3.12
+    cuts a debug field's text there, so fields with ``!=`` get no debug ``=``.
+    """
+    atoms = [_COMPARISON, _CODE, _nested_string(quote), _bracketed(quote, BRACKET_LEVELS)]
+    if not_equal:
+        atoms.insert(0, "!=")
+    atom = "(?:" + "|".join(atoms) + ")"
+    return r"{b}*(?!lambda){a}(?:{a}|{b})*".format(a=atom, b=_BLANK)
+
+
+def _plain_fstring(quote: str) -> str:
+    """A plain f-string's body and closing quote, after its prefix."""
+    q = re.escape(quote[0])
+    triple = len(quote) == 3
+    expression = _expression(quote, not_equal=False)
+    with_not_equal = _expression(quote, not_equal=True)
+    conversion = r"(?:![rsa](?=[:}]))"
+    # "=" that is a token of its own: not the end of "+=", "<=", ":=" ...
+    debug = r"(?:(?<![-+*/%&|^@<>=!:])={b}*)".format(b=_BLANK)
+    spec_field = r"\{{{e}{c}?\}}".format(e=with_not_equal, c=conversion)
+    spec = r"(?::(?:[^{{}}\\{q}\r\n]|{f})*)".format(q=q, f=spec_field)
+    field = r"\{{(?:{e}{d}?|{n}){c}?{s}?\}}".format(
+        e=expression, d=debug, n=with_not_equal, c=conversion, s=spec
+    )
+    text = [
+        r"[^{{}}\\{q}]".format(q=q) if triple else r"[^{{}}\\{q}\r\n]".format(q=q),
+        r"\{\{",
+        r"\}\}",
+        # An escape, or a lone backslash before a brace; never "\N" (an
+        # escape "\N{...}" in f-strings, two characters in raw ones).
+        r"\\(?:\r\n|[^{}N]|(?=[{}]))",
+    ]
+    if triple:
+        text.append(r"{q}(?!{q}{q})".format(q=q))
+    # A single quote followed by two more is the lexer's triple quote.
+    opening = q * 3 if triple else r"{q}(?!{q}{q})".format(q=q)
+    return r"{o}(?:{t}|{f})*{c}".format(o=opening, c=q * len(quote), t="|".join(text), f=field)
+
+
+def _string(quote: str) -> str:
+    """A plain string, from its opening quote (as ``lexer.STRING_BODY`` reads it)."""
+    q = re.escape(quote[0])
+    if len(quote) == 3:
+        return r"{q}{q}{q}[^\\{q}]*(?:(?:\\[\s\S]|{q}(?!{q}{q}))[^\\{q}]*)*{q}{q}{q}".format(q=q)
+    return r"{q}[^\\\r\n{q}]*(?:\\(?:\r\n|[\s\S])[^\\\r\n{q}]*)*{q}".format(q=q)
+
+
+_PLAIN_FSTRING = "|".join(_plain_fstring(quote) for quote in QUOTES)
+
+# First look: an f-string prefix where no plain f-string follows.
+_DOUBTFUL = re.compile(r"{p}(?=['\"])(?!{f})".format(p=_FSTRING_PREFIX, f=_PLAIN_FSTRING))
+
+# Second look, from the start of the file: comments, strings and plain
+# f-strings are skipped whole, as the lexer would read them; an f-string
+# prefix or a quote that starts none of them ends the look.
+_SKIPPED = re.compile(
+    r"(?P<skipped>#[^\r\n]*|{p}(?:{f})|{s})|{p}['\"]|['\"]".format(
+        p=_FSTRING_PREFIX, f=_PLAIN_FSTRING, s="|".join(_string(quote) for quote in QUOTES)
+    )
+)
+
+
+def all_fstrings_plain(text: str) -> bool:
+    """True only if every f-string in ``text`` is accepted by 3.8-3.11 unchanged."""
+    if _DOUBTFUL.search(text) is None:
+        return True
+    for match in _SKIPPED.finditer(text):
+        if match.lastgroup is None:
+            return False
+    return True
