@@ -108,6 +108,7 @@ NEED_A_REWRITE = [
     "f\"{f'{d[\"k\"]}'}\"",
     "f'{x:{\"\\n\"}}'",
     "f'''{(x\n)}'''  f\"{d[\"k\"]}\"",
+    'f"{{x}}{d["k"]}"',
 ]
 
 
@@ -117,12 +118,21 @@ def test_traps_are_noticed(text):
     assert not all_fstrings_plain(text)
 
 
+INVALID = ["f'{{x}:{a}}'", 'f"{x!z}"', 'f"{}"', 'f"{ }"', 'f"{lambda x: 1}"', 'f"{(x]}"', 'f"{x€}"', 'f"{x!r=}"', "f'{x:{y:{z:{w}}}}'"]
+
+
+@pytest.mark.parametrize("text", INVALID)
+def test_errors_in_fstrings_take_the_full_path(text):
+    assert full_path_changes(text) is None
+    assert not all_fstrings_plain(text)
+
+
 PLAIN = [
     'f"{x}"',
     "f'{d[\"k\"]!r:>{width}}'",
     'f"{x = }" F"{y=!s:^8}"',
     'rf"\\d+{x}\\{y}"',
-    "f'{a if a != b else c}'",
+    "f'{(a if a != b else c)}'",
     'f"""{x}\n{"a" * 3}"""',
     "f'{(lambda: 1)()}' f'{ {\"a\": 1}[\"a\"] }'",
     "x = elif_f'{a}' if 1 else 2",

@@ -18,11 +18,11 @@ rewrite, or keeps the match's structure equal to the lexer's):
 * a replacement field: an expression of ASCII names, numbers, operators,
   blanks and tabs, brackets nested at most :data:`BRACKET_LEVELS` deep, and
   one-line strings (see :func:`_nested_string`); no ``#``, backslash or line
-  break anywhere in it; not starting with ``lambda``; at the top level no
-  ``!`` but a conversion or ``!=`` (then without debug ``=``), and no ``=``
-  but ``==``, ``<=``, ``>=`` or the debug ``=``, which must not follow an
-  operator character (so that it is the lexer's ``=`` token, not the end of
-  ``+=``);
+  break anywhere in it; not starting with ``lambda`` or ``{``; at the top
+  level no ``!`` but a conversion (so no ``!=``, where 3.12 cuts debug
+  text), and no ``=`` but ``==``, ``<=``, ``>=`` or the debug ``=``, which
+  must not follow an operator character (so that it is the lexer's ``=``
+  token, not the end of ``+=``);
 * then an optional debug ``=``, a conversion ``!r``/``!s``/``!a`` directly
   followed by ``:`` or ``}``, and a format spec of text without braces,
   backslashes, the f-string's quote or line breaks, and of fields without
@@ -62,8 +62,9 @@ the full path returns its input unchanged.
 """
 
 import re
+from typing import Dict
 
-BRACKET_LEVELS = 3  # (..[..(..)..]..) - deeper nesting takes the full path
+BRACKET_LEVELS = 2  # f(a[i]) - deeper nesting takes the full path
 
 QUOTES = ("'''", '"""', "'", '"')  # triple quotes first, as the lexer tries them
 
@@ -111,16 +112,11 @@ def _bracketed(quote: str, levels: int) -> str:
     return r"(?:\({b}\)|\[{b}\]|\{{{b}\}})".format(b=body)
 
 
-def _expression(quote: str, not_equal: bool) -> str:
-    """A field's expression: code first (no ``lambda``), blanks around.
-
-    ``!=`` at the top level only where asked (``not_equal``): Python 3.12
-    cuts a debug field's text there, so fields with ``!=`` get no debug ``=``.
-    """
-    atoms = [_COMPARISON, _CODE, _nested_string(quote), _bracketed(quote, BRACKET_LEVELS)]
-    if not_equal:
-        atoms.insert(0, "!=")
-    atom = "(?:" + "|".join(atoms) + ")"
+def _expression(quote: str) -> str:
+    """A field's expression: code first (no ``lambda``), blanks around."""
+    atom = "(?:" + "|".join(
+        [_COMPARISON, _CODE, _nested_string(quote), _bracketed(quote, BRACKET_LEVELS)]
+    ) + ")"
     return r"{b}*(?!lambda){a}(?:{a}|{b})*".format(a=atom, b=_BLANK)
 
 
@@ -128,16 +124,14 @@ def _plain_fstring(quote: str) -> str:
     """A plain f-string's body and closing quote, after its prefix."""
     q = re.escape(quote[0])
     triple = len(quote) == 3
-    expression = _expression(quote, not_equal=False)
-    with_not_equal = _expression(quote, not_equal=True)
+    expression = _expression(quote)
     conversion = r"(?:![rsa](?=[:}]))"
     # "=" that is a token of its own: not the end of "+=", "<=", ":=" ...
     debug = r"(?:(?<![-+*/%&|^@<>=!:])={b}*)".format(b=_BLANK)
-    spec_field = r"\{{{e}{c}?\}}".format(e=with_not_equal, c=conversion)
+    spec_field = r"\{{{e}{c}?\}}".format(e=expression, c=conversion)
     spec = r"(?::(?:[^{{}}\\{q}\r\n]|{f})*)".format(q=q, f=spec_field)
-    field = r"\{{(?:{e}{d}?|{n}){c}?{s}?\}}".format(
-        e=expression, d=debug, n=with_not_equal, c=conversion, s=spec
-    )
+    # "{{" is literal text to the lexer, never a field that starts with "{".
+    field = r"\{{(?!\{{){e}{d}?{c}?{s}?\}}".format(e=expression, d=debug, c=conversion, s=spec)
     text = [
         r"[^{{}}\\{q}]".format(q=q) if triple else r"[^{{}}\\{q}\r\n]".format(q=q),
         r"\{\{",
@@ -161,26 +155,63 @@ def _string(quote: str) -> str:
     return r"{q}[^\\\r\n{q}]*(?:\\(?:\r\n|[\s\S])[^\\\r\n{q}]*)*{q}".format(q=q)
 
 
-_PLAIN_FSTRING = "|".join(_plain_fstring(quote) for quote in QUOTES)
+# An f-string prefix at the start of a token.
+_CANDIDATE = re.compile(_FSTRING_PREFIX + r"(?=['\"])")
 
-# First look: an f-string prefix where no plain f-string follows.
-_DOUBTFUL = re.compile(r"{p}(?=['\"])(?!{f})".format(p=_FSTRING_PREFIX, f=_PLAIN_FSTRING))
-
-# Second look, from the start of the file: comments, strings and plain
-# f-strings are skipped whole, as the lexer would read them; an f-string
-# prefix or a quote that starts none of them ends the look.
-_SKIPPED = re.compile(
-    r"(?P<skipped>#[^\r\n]*|{p}(?:{f})|{s})|{p}['\"]|['\"]".format(
-        p=_FSTRING_PREFIX, f=_PLAIN_FSTRING, s="|".join(_string(quote) for quote in QUOTES)
+# From the start of a file, what the lexer would skip whole: comments and
+# plain strings; and an f-string prefix (or a quote that opens no string:
+# an unclosed one), where the scan stops to look.
+_SCAN = re.compile(
+    r"#[^\r\n]*|{s}|(?P<fstring>{p})(?=['\"])|(?P<unclosed>['\"])".format(
+        p=_FSTRING_PREFIX, s="|".join(_string(quote) for quote in QUOTES)
     )
 )
 
+# The rest of a plain f-string from its opening quote (compiled on first use:
+# a pattern per kind of quote, as few kinds as a file uses).
+_PLAIN = {quote: _plain_fstring(quote) for quote in QUOTES}
+_compiled: Dict[str, "re.Pattern[str]"] = {}
+
+
+def _plain_end(text: str, start: int) -> int:
+    """The end of the plain f-string whose quote is at ``start``; -1 if not plain."""
+    quote = text[start : start + 3]
+    if quote not in ("'''", '"""'):
+        quote = text[start]
+    pattern = _compiled.get(quote)
+    if pattern is None:
+        pattern = _compiled[quote] = re.compile(_PLAIN[quote])
+    match = pattern.match(text, start)
+    return -1 if match is None else match.end()
+
 
 def all_fstrings_plain(text: str) -> bool:
-    """True only if every f-string in ``text`` is accepted by 3.8-3.11 unchanged."""
-    if _DOUBTFUL.search(text) is None:
-        return True
-    for match in _SKIPPED.finditer(text):
-        if match.lastgroup is None:
-            return False
+    """True only if every f-string in ``text`` is accepted by 3.8-3.11 unchanged.
+
+    The first look checks every place an f-string may start; if one is not
+    plain (it may be inside a string: ``'%f'``), the second look reads the
+    text as the lexer does, skipping comments and strings, and checks the
+    f-strings it meets.
+    """
+    for candidate in _CANDIDATE.finditer(text):
+        if _plain_end(text, candidate.end()) < 0:
+            return _second_look(text)
     return True
+
+
+def _second_look(text: str) -> bool:
+    position = 0
+    scan = _SCAN.search
+    while True:
+        match = scan(text, position)
+        if match is None:
+            return True
+        kind = match.lastgroup
+        if kind == "fstring":
+            position = _plain_end(text, match.end())
+            if position < 0:
+                return False
+        elif kind == "unclosed":
+            return False
+        else:
+            position = match.end()
