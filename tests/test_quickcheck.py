@@ -144,3 +144,11 @@ PLAIN = [
 def test_common_fstrings_take_the_fast_path(text):
     assert all_fstrings_plain(text)
     assert full_path_changes(text) is False
+
+
+def test_long_runs_are_read_to_the_end():
+    # More pieces than one match takes (RUN_LIMIT): the reading goes on.
+    head = "x = 'a'  # c\n" * 3000
+    assert all_fstrings_plain(head + 'f"{x}"\n')
+    assert not all_fstrings_plain(head + 'f"{d["k"]}"\n')
+    assert not all_fstrings_plain(head + "'unclosed\n")

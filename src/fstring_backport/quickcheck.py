@@ -28,33 +28,39 @@ rewrite, or keeps the match's structure equal to the lexer's):
   backslashes, the f-string's quote or line breaks, and of fields without
   specs or debug ``=``.
 
+How it reads a file: like the lexer, but only as far as strings go.  In
+code, outside f-strings, the lexer changes mode only at a quote (a string or
+f-string), at ``#`` (a comment) and at an f-string prefix.  One regular
+expression match takes a run of code, comments and plain strings; it stops
+at an f-string prefix, where the plain-f-string pattern must match, and the
+reading goes on after it.  The Python loop turns once per f-string.
+
 Why True means that the full path changes nothing:
 
-1. Every f-string starts, at the start of a token, with a prefix ``f``,
-   ``fr``, ``rf`` (any case) and a quote.  The first look tries *every*
-   ``f``/``F`` in the file that may be such a prefix: not after a letter,
-   digit, ``_``, backslash or non-ASCII character (then the lexer is inside
-   a name or a string, or the text is not valid 3.12: it rejects ``1f''``),
-   unless after an ``r``/``R`` that is not after one.  The check there is a
-   zero-width look-ahead: no text is consumed, so none is skipped.
-2. A candidate that is not a real f-string (``'%f'``, an ``f'`` in a
-   comment) is checked too.  Whether it passes or fails changes nothing
-   about the real ones, so it cannot hide one.  A failing one only costs
-   time: the second look then reads the file from its start as the lexer
-   does, skipping comments, plain strings and plain f-strings whole, and
-   gives up at any other f-string prefix or quote.
-3. At a real f-string start the lexer is in code mode and opens an
-   f-string, and the patterns follow the lexer's rules for exactly the
-   characters they admit; so a match covers the f-string the lexer sees,
-   with the same fields.  An f-string nested in a field passes only as a
-   string without braces or backslashes, which ``oldsyntax`` finds nothing
-   to object to.
+1. The run follows the lexer exactly: code characters leave it in code
+   mode; a comment ends at the line break; a plain string's body is read by
+   the lexer's own rules (``lexer.STRING_BODY``), which do not depend on its
+   prefix, so the prefix letters may be read as code.  An ``f`` is taken as
+   code only where no f-string prefix starts: after a letter, digit, ``_``,
+   backslash or non-ASCII character (the lexer is then inside a name, or the
+   text is not valid 3.12, which rejects ``1f''`` and a backslash before
+   anything but a line break), except after an ``r``/``R`` that is itself
+   at the start of a token (``rf''``).  So every f-string the lexer sees
+   stops the run, and no f-string inside a string or comment does.
+2. A quote that opens no valid string (the lexer would raise) stops the run
+   too, and the answer is False.
+3. At an f-string, the plain pattern follows the lexer's rules for exactly
+   the characters it admits; so a match covers the f-string the lexer
+   sees, with the same fields, and the reading resumes in code mode after
+   it.  An f-string nested in a field passes only as a string without
+   braces or backslashes, which ``oldsyntax`` finds nothing to object to.
 4. Every f-string that the lexer or the f-string parser would reject fails
-   the check too (empty expressions, bad conversions, ``lambda``,
-   unbalanced brackets, characters the lexer rejects), so errors *in
-   f-strings* are still reported, by the full path.  Errors elsewhere in a
-   file whose f-strings are all plain are not looked for: such a file comes
-   back unchanged, and Python reports the error when it compiles it.
+   the check (empty expressions, bad conversions, ``lambda``, unbalanced
+   brackets, characters the lexer rejects), so errors *in f-strings* are
+   still reported, by the full path.  Errors elsewhere in a file whose
+   f-strings are all plain (bad indentation, an unmatched bracket) are not
+   looked for: such a file comes back unchanged, and Python reports the
+   error when it compiles it.
 
 ``tests/test_quickcheck.py`` checks on the 3.12 and 3.13 standard libraries,
 the differential corpus and generated modules that whenever this says True,
@@ -155,15 +161,23 @@ def _string(quote: str) -> str:
     return r"{q}[^\\\r\n{q}]*(?:\\(?:\r\n|[\s\S])[^\\\r\n{q}]*)*{q}".format(q=q)
 
 
-# An f-string prefix at the start of a token.
-_CANDIDATE = re.compile(_FSTRING_PREFIX + r"(?=['\"])")
+# An f-string prefix at the start of a token, with its quote next.
+_FSTRING_START = _FSTRING_PREFIX + r"(?=['\"])"
+_AT_FSTRING_START = re.compile(_FSTRING_START)
 
-# From the start of a file, what the lexer would skip whole: comments and
-# plain strings; and an f-string prefix (or a quote that opens no string:
-# an unclosed one), where the scan stops to look.
-_SCAN = re.compile(
-    r"#[^\r\n]*|{s}|(?P<fstring>{p})(?=['\"])|(?P<unclosed>['\"])".format(
-        p=_FSTRING_PREFIX, s="|".join(_string(quote) for quote in QUOTES)
+# What the lexer reads without changing mode, from code back to code: runs
+# of characters that start no string, comment or f-string (an "f" is taken
+# only where no f-string starts), comments, plain strings (a string's body
+# does not depend on its prefix, which is taken as code).  It stops at an
+# f-string, at a quote that opens no string, or at the end; or after
+# RUN_LIMIT pieces, which bounds the memory the regular expression engine
+# keeps for them (unbounded, it grows a hundred times the text's size).
+RUN_LIMIT = 1000
+_CODE_STRINGS_COMMENTS = re.compile(
+    r"(?:[^'\"#fF]+|#[^\r\n]*|{strings}|(?!{start})[fF]){{0,{limit}}}".format(
+        strings="|".join(_string(quote) for quote in QUOTES),
+        start=_FSTRING_START,
+        limit=RUN_LIMIT,
     )
 )
 
@@ -188,30 +202,23 @@ def _plain_end(text: str, start: int) -> int:
 def all_fstrings_plain(text: str) -> bool:
     """True only if every f-string in ``text`` is accepted by 3.8-3.11 unchanged.
 
-    The first look checks every place an f-string may start; if one is not
-    plain (it may be inside a string: ``'%f'``), the second look reads the
-    text as the lexer does, skipping comments and strings, and checks the
-    f-strings it meets.
+    Reads the text as the lexer does, a run of code, comments and strings
+    at a time (one regular-expression match), and checks each f-string met.
     """
-    for candidate in _CANDIDATE.finditer(text):
-        if _plain_end(text, candidate.end()) < 0:
-            return _second_look(text)
-    return True
-
-
-def _second_look(text: str) -> bool:
+    skip = _CODE_STRINGS_COMMENTS.match
+    at_fstring = _AT_FSTRING_START.match
     position = 0
-    scan = _SCAN.search
+    end = len(text)
     while True:
-        match = scan(text, position)
-        if match is None:
+        after = skip(text, position).end()
+        if after != position:
+            position = after
+            continue
+        if position == end:
             return True
-        kind = match.lastgroup
-        if kind == "fstring":
-            position = _plain_end(text, match.end())
-            if position < 0:
-                return False
-        elif kind == "unclosed":
+        start = at_fstring(text, position)
+        if start is None:  # a quote that opens no string
             return False
-        else:
-            position = match.end()
+        position = _plain_end(text, start.end())
+        if position < 0:
+            return False
