@@ -62,6 +62,12 @@ def best(fn, rounds):
     return min(times)
 
 
+def each(function, items):
+    """Call ``function`` on every item, keeping no result alive."""
+    for item in items:
+        function(item)
+
+
 def log(message):
     print("..", message, file=sys.stderr, flush=True)
 
@@ -368,8 +374,8 @@ def main():
         log("lexer and tokenize")
         texts = common_texts(tree)
         text_size = sum(len(t.encode("utf-8")) for t in texts)
-        t_lexer = best(lambda: [tokenize(t) for t in texts], rounds)
-        t_std = best(lambda: [std_tokens(t) for t in texts], rounds)
+        t_lexer = best(lambda: each(tokenize, texts), rounds)
+        t_std = best(lambda: each(std_tokens, texts), rounds)
         tokenize_speed = text_size / t_std / MB
         result["tokenize_mb_per_s"] = round(tokenize_speed, 2)
         result["lexer_mb_per_s"] = round(text_size / t_lexer / MB, 2)
@@ -403,7 +409,7 @@ def main():
                 except TranspileError:
                     pass
 
-        t_read = best(lambda: [p.read_bytes() for p in unchanged], rounds)
+        t_read = best(lambda: each(Path.read_bytes, unchanged), rounds)
         t_decode = best(decode_all, rounds)
         t_transpile = best(transpile_all, rounds)
         result["unchanged_files"] = {
