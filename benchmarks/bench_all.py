@@ -3,6 +3,9 @@
     python3.8  benchmarks/bench_all.py --json bench-py38.json
     python3.11 benchmarks/bench_all.py --json bench-py311.json
 
+(with the package's dependencies, click and on 3.8-3.10 tomli, installed
+for that interpreter: ``pip install .`` or a test environment).
+
 The files: the standard library of ``--stdlib`` (python3.13 by default, the
 .py files the command line would visit) and its subset that transpile
 changes.  On the running Python it measures:
@@ -42,7 +45,8 @@ import warnings
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parent.parent
-SRC = REPO / "src"
+# --src: measure the package in another checkout (read before the imports).
+SRC = Path(sys.argv[sys.argv.index("--src") + 1]).resolve() if "--src" in sys.argv else REPO / "src"
 sys.path.insert(0, str(SRC))
 
 from fstring_backport import TranspileError, transpile  # noqa: E402
@@ -354,6 +358,7 @@ def main():
     parser.add_argument("--cache", default=os.path.expanduser("~/.cache/fstring-backport-bench"))
     parser.add_argument("--peer-budget", type=float, default=60.0, help="seconds per peer and tree")
     parser.add_argument("--skip-peers", action="store_true")
+    parser.add_argument("--src", help="the package's source folder [default: this checkout's src]")
     args = parser.parse_args()
     rounds = args.rounds
     cpus = os.cpu_count() or 1
