@@ -19,7 +19,8 @@ changes.  On the running Python it measures:
   package written in old syntax (skipped while the hook is not there);
 * the run time of transpiled f-strings against the same f-strings written
   by hand in old syntax;
-* the peers ``future-tstrings`` and ``tokenize-rt`` (round trip), installed
+* the peers ``future-tstrings`` (``compile_to_ast``, what its import hook
+  runs) and ``tokenize-rt`` (a round trip), installed
   with pip in a virtual environment of their own under ``--cache``, on the
   same files, where they run.
 
@@ -286,8 +287,9 @@ warnings.simplefilter("ignore")
 files, budget = json.load(sys.stdin)
 results = {}
 def future_tstrings():
-    from future_tstrings.parser import compile_to_python
-    return lambda text, path: compile_to_python(text, filepath=path)
+    # What its import hook runs; compile_to_python needs ast.unparse (3.9+).
+    from future_tstrings.parser import compile_to_ast
+    return lambda text, path: compile_to_ast(text, "exec", filepath=path)
 def tokenize_rt():
     from tokenize_rt import src_to_tokens, tokens_to_src
     return lambda text, path: tokens_to_src(src_to_tokens(text))
@@ -388,10 +390,10 @@ def main():
 
         log("the command line")
         cli = {}
-        for name, each in (("stdlib", tree), ("rewritten", subset)):
+        for name, files in (("stdlib", tree), ("rewritten", subset)):
             for jobs in sorted({1, cpus}):
-                seconds = cli_seconds(each, jobs, workdir, rounds)
-                cli["{} -j {}".format(name, jobs)] = round(each.size / seconds / MB, 2)
+                seconds = cli_seconds(files, jobs, workdir, rounds)
+                cli["{} -j {}".format(name, jobs)] = round(files.size / seconds / MB, 2)
         result["cli_mb_per_s"] = cli
         result["cli_j1_vs_tokenize"] = round(cli["stdlib -j 1"] / tokenize_speed, 2)
         result["cli_jall_vs_j1"] = round(cli["stdlib -j {}".format(cpus)] / cli["stdlib -j 1"], 2)

@@ -31,6 +31,7 @@ CASES = [
     ('f"{x}', "unterminated f-string literal (detected at line 1)", 1, 1),
     ('"abc', "unterminated string literal (detected at line 1)", 1, 1),
     ("'''abc", "unterminated triple-quoted string literal (detected at line 1)", 1, 1),
+    ("x = '''abc'", "unterminated triple-quoted string literal (detected at line 1)", 1, 5),
     ("'a' f'{b:{c}}' 'd\n", "unterminated string literal (detected at line 1)", 1, 16),
     ('f"{x}" "a', "unterminated string literal (detected at line 1)", 1, 8),
     ('f"{lambda x: 1}"', "f-string: lambda expressions are not allowed without parentheses", 1, 4),

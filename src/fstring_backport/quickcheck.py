@@ -158,7 +158,9 @@ def _string(quote: str) -> str:
     q = re.escape(quote[0])
     if len(quote) == 3:
         return r"{q}{q}{q}[^\\{q}]*(?:(?:\\[\s\S]|{q}(?!{q}{q}))[^\\{q}]*)*{q}{q}{q}".format(q=q)
-    return r"{q}[^\\\r\n{q}]*(?:\\(?:\r\n|[\s\S])[^\\\r\n{q}]*)*{q}".format(q=q)
+    # Not where three quotes open a triple-quoted string: when that one is
+    # never closed, the lexer raises, and so the reading must stop.
+    return r"{q}(?!{q}{q})[^\\\r\n{q}]*(?:\\(?:\r\n|[\s\S])[^\\\r\n{q}]*)*{q}".format(q=q)
 
 
 # An f-string prefix at the start of a token, with its quote next.
