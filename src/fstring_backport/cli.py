@@ -49,7 +49,7 @@ class _Outcome:
     the main process prints it (``keep``).
     """
 
-    def __init__(self, path: Path) -> None:
+    def __init__(self, path: str) -> None:
         self.path = path
         self.changed = False
         self.original: Optional[bytes] = None
@@ -58,10 +58,10 @@ class _Outcome:
         self.error: Optional[str] = None
 
 
-def _process(job: Tuple[Path, Path, _Options]) -> _Outcome:
-    path, relative, options = job
-    outcome = _Outcome(path)
-    name = str(path)
+def _process(job: Tuple[str, str, _Options]) -> _Outcome:
+    name, relative, options = job  # strings: they cross to workers faster than paths
+    outcome = _Outcome(name)
+    path = Path(name)
     try:
         data = sys.stdin.buffer.read() if name == "-" else path.read_bytes()
     except OSError as exc:
@@ -140,9 +140,9 @@ def main(paths, target, out_dir, copy_files, in_place, check, diff, jobs, quiet,
         target = parse_target(settings.target or "3.8")
     options = _Options(target, check, verbose, in_place, out_dir, keep=not (check or in_place or out_dir))
     if paths == ("-",):
-        jobs_list = [(Path("-"), Path("-"), options)]
+        jobs_list = [("-", "-", options)]
     else:
-        jobs_list = [(path, relative, options) for path, relative in walk(roots, settings)]
+        jobs_list = [(str(path), str(relative), options) for path, relative in walk(roots, settings)]
     if not modes and (len(jobs_list) != 1 or any(r.is_dir() for r in roots)):
         raise click.UsageError("several files need -o, -i, --check or --diff")
 
@@ -192,7 +192,7 @@ def _run(jobs_list, jobs: Optional[int]):
     a hundredfold) and results stream back as they are ready.
     """
     workers = min(jobs or os.cpu_count() or 1, len(jobs_list))
-    if workers <= 1 or jobs_list[0][0] == Path("-"):
+    if workers <= 1 or jobs_list[0][0] == "-":
         return map(_process, jobs_list)
     executor = ProcessPoolExecutor(max_workers=workers)
     chunksize = max(1, min(16, len(jobs_list) // (workers * 8)))
