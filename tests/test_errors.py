@@ -9,6 +9,7 @@ import sys
 import pytest
 
 from fstring_backport import TranspileError, transpile
+from fstring_backport.engine import rewrite
 from fstring_backport.lexer import tokenize
 
 CASES = [
@@ -30,6 +31,7 @@ CASES = [
     ('f"{x}', "unterminated f-string literal (detected at line 1)", 1, 1),
     ('"abc', "unterminated string literal (detected at line 1)", 1, 1),
     ("'''abc", "unterminated triple-quoted string literal (detected at line 1)", 1, 1),
+    ("x = '''abc'", "unterminated triple-quoted string literal (detected at line 1)", 1, 5),
     ("'a' f'{b:{c}}' 'd\n", "unterminated string literal (detected at line 1)", 1, 16),
     ('f"{x}" "a', "unterminated string literal (detected at line 1)", 1, 8),
     ('f"{lambda x: 1}"', "f-string: lambda expressions are not allowed without parentheses", 1, 4),
@@ -69,15 +71,50 @@ CASES = [
 ]
 
 
+# Errors outside every f-string, in files whose f-strings need no rewrite:
+# transpile returns such a file unchanged without lexing it (README, Limits),
+# and Python reports the error when it compiles the file.  (An unterminated
+# string is still reported: the quick check reads strings as the lexer does.)
+OUTSIDE_FSTRINGS = {
+    "(1, 2]",
+    "x = )",
+    "foo(\n",
+    "if x:\n    y\n  z",
+    "if x:\n\t  y\n        z",
+    "x = 1 € 2",
+    "x = a\u00a0",
+}
+
+
+def test_outside_fstrings_names_cases():
+    assert OUTSIDE_FSTRINGS <= {case[0] for case in CASES}
+
+
 @pytest.mark.parametrize("src, msg, line, col", CASES)
 def test_rejected_like_python_312(src, msg, line, col):
     with pytest.raises(TranspileError) as info:
-        transpile(src, filename="mod.py")
+        rewrite(src, filename="mod.py")  # the full path: what transpile reports
     error = info.value
     assert isinstance(error, SyntaxError)
     assert (error.msg, error.lineno, error.offset) == (msg, line, col)
     assert error.filename == "mod.py"
     assert error.located() == "mod.py:{}:{}: {}".format(line, col, msg)
+
+
+@pytest.mark.parametrize("src, msg, line, col", CASES)
+def test_transpile_reports_errors_in_fstrings(src, msg, line, col):
+    if src in OUTSIDE_FSTRINGS:
+        assert transpile(src, filename="mod.py") is src
+        return
+    with pytest.raises(TranspileError) as info:
+        transpile(src, filename="mod.py")
+    assert (info.value.msg, info.value.lineno, info.value.offset) == (msg, line, col)
+
+
+def test_an_error_outside_fstrings_is_reported_when_an_fstring_needs_a_rewrite():
+    with pytest.raises(TranspileError) as info:
+        transpile('f"{d["k"]}"\nx = )\n', filename="mod.py")
+    assert (info.value.msg, info.value.lineno, info.value.offset) == ("unmatched ')'", 2, 5)
 
 
 @pytest.mark.skipif(sys.version_info < (3, 12), reason="the oracle is Python 3.12+")

@@ -6,7 +6,7 @@ import shutil
 import sys
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
-from typing import List, Optional, Tuple
+from typing import List, NamedTuple, Optional, Tuple
 
 import click
 
@@ -30,35 +30,60 @@ Exit status: 0 success, 1 a file had problems (or --check found some),
 """
 
 
-class _Outcome:
-    """What happened to one file, computed in a worker process."""
+class _Options(NamedTuple):
+    """What every worker needs to know besides the file."""
 
-    def __init__(self, path: Path, relative: Path) -> None:
+    target: Tuple[int, int]
+    check: bool
+    verbose: bool
+    in_place: bool
+    out_dir: Optional[str]
+    keep: bool  # send the texts back (--diff, standard output)
+
+
+class _Outcome:
+    """What happened to one file, computed in a worker process.
+
+    Workers read and write the files themselves, so that only this small
+    record crosses between processes; it holds the file's text only when
+    the main process prints it (``keep``).
+    """
+
+    def __init__(self, path: str) -> None:
         self.path = path
-        self.relative = relative
+        self.changed = False
         self.original: Optional[bytes] = None
         self.result: Optional[bytes] = None
         self.problems: List[Tuple[int, int, str]] = []
         self.error: Optional[str] = None
 
 
-def _process(job: Tuple[Path, Path, Tuple[int, int], bool, bool]) -> _Outcome:
-    path, relative, target, check, verbose = job
-    outcome = _Outcome(path, relative)
-    name = str(path)
+def _process(job: Tuple[str, str, _Options]) -> _Outcome:
+    name, relative, options = job  # strings: they cross to workers faster than paths
+    outcome = _Outcome(name)
+    path = Path(name)
     try:
         data = sys.stdin.buffer.read() if name == "-" else path.read_bytes()
     except OSError as exc:
         outcome.error = "{}:1:1: {}".format(name, exc.strerror or exc)
         return outcome
-    outcome.original = data
     try:
-        if check or verbose:
-            outcome.problems = find_problems(data, target, filename=name)
-        if not check:
-            outcome.result = transpile(data, target, filename=name)
+        if options.check or options.verbose:
+            outcome.problems = find_problems(data, options.target, filename=name)
+        if options.check:
+            return outcome
+        result = transpile(data, options.target, filename=name)
     except TranspileError as exc:
         outcome.error = exc.located()
+        return outcome
+    outcome.changed = result is not data and result != data
+    if options.keep:
+        outcome.original, outcome.result = data, result
+    elif options.in_place:
+        if outcome.changed:
+            write_atomically(path, result)
+    elif options.out_dir:
+        _write_out(Path(options.out_dir) / relative, path, result)
     return outcome
 
 
@@ -113,10 +138,11 @@ def main(paths, target, out_dir, copy_files, in_place, check, diff, jobs, quiet,
     settings = load_settings(find_pyproject(Path.cwd() if paths == ("-",) else roots[0]))
     if target is None:
         target = parse_target(settings.target or "3.8")
+    options = _Options(target, check, verbose, in_place, out_dir, keep=not (check or in_place or out_dir))
     if paths == ("-",):
-        jobs_list = [(Path("-"), Path("-"), target, check, verbose)]
+        jobs_list = [("-", "-", options)]
     else:
-        jobs_list = [(path, relative, target, check, verbose) for path, relative in walk(roots, settings)]
+        jobs_list = [(str(path), str(relative), options) for path, relative in walk(roots, settings)]
     if not modes and (len(jobs_list) != 1 or any(r.is_dir() for r in roots)):
         raise click.UsageError("several files need -o, -i, --check or --diff")
 
@@ -137,21 +163,15 @@ def main(paths, target, out_dir, copy_files, in_place, check, diff, jobs, quiet,
                 click.echo("{}:{}:{}: {}".format(outcome.path, line, col, message))
             failed = failed or bool(outcome.problems)
             continue
-        assert outcome.result is not None and outcome.original is not None
-        is_changed = outcome.result != outcome.original
-        changed += is_changed
+        changed += outcome.changed
         if verbose:
-            click.echo("{}: {}".format(outcome.path, "rewritten" if is_changed else "unchanged"), err=True)
+            click.echo("{}: {}".format(outcome.path, "rewritten" if outcome.changed else "unchanged"), err=True)
             for line, col, message in outcome.problems:
                 click.echo("{}:{}:{}: rewritten: {}".format(outcome.path, line, col, message), err=True)
         if diff:
             _print_diff(outcome)
-        elif in_place:
-            if is_changed:
-                write_atomically(outcome.path, outcome.result)
-        elif out_dir:
-            _write_out(Path(out_dir) / outcome.relative, outcome)
-        else:
+        elif not (in_place or out_dir):
+            assert outcome.result is not None
             sys.stdout.buffer.write(outcome.result)
             sys.stdout.buffer.flush()
     if out_dir and copy_files:
@@ -166,12 +186,17 @@ def main(paths, target, out_dir, copy_files, in_place, check, diff, jobs, quiet,
 
 
 def _run(jobs_list, jobs: Optional[int]):
-    """Outcomes in the order of ``jobs_list``, whatever the number of processes."""
+    """Outcomes in the order of ``jobs_list``, whatever the number of processes.
+
+    Small chunks keep both processes busy to the end (files differ in size
+    a hundredfold) and results stream back as they are ready.
+    """
     workers = min(jobs or os.cpu_count() or 1, len(jobs_list))
-    if workers <= 1 or jobs_list[0][0] == Path("-"):
+    if workers <= 1 or jobs_list[0][0] == "-":
         return map(_process, jobs_list)
     executor = ProcessPoolExecutor(max_workers=workers)
-    return _drain(executor, executor.map(_process, jobs_list, chunksize=8))
+    chunksize = max(1, min(16, len(jobs_list) // (workers * 8)))
+    return _drain(executor, executor.map(_process, jobs_list, chunksize=chunksize))
 
 
 def _with_bar(bar):
@@ -186,11 +211,11 @@ def _drain(executor, results):
         executor.shutdown()
 
 
-def _write_out(destination: Path, outcome: _Outcome) -> None:
-    assert outcome.result is not None
-    if destination.exists() and destination.read_bytes() == outcome.result:
+def _write_out(destination: Path, source: Path, result: bytes) -> None:
+    if destination.exists() and destination.read_bytes() == result:
         return  # unchanged: keep its mtime
-    write_atomically(destination, outcome.result, mode_from=outcome.path)
+    # A generated tree can be made again: no need to wait for the disk.
+    write_atomically(destination, result, mode_from=source, durable=False)
 
 
 def _print_diff(outcome: _Outcome) -> None:

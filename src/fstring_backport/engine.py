@@ -12,6 +12,7 @@ from .hoisting import Temporaries, place_bindings
 from .lexer import LineIndex, tokenize
 from .lowering import Lowerer
 from .oldsyntax import accepted_before_312, problems
+from .quickcheck import all_fstrings_plain
 from .safety import check_output
 from .source import decode_source, encode_source
 
@@ -47,8 +48,11 @@ def transpile(source: AnySource, target: Target = OLDEST, filename: str = "<unkn
     """Rewrite the 3.12-only f-strings of ``source`` for ``target``.
 
     ``str`` in, ``str`` out; ``bytes`` are decoded by their coding cookie or
-    BOM and the result is encoded the same way.  Input that Python 3.12
-    rejects raises :class:`TranspileError`.
+    BOM and the result is encoded the same way.  An f-string that Python 3.12
+    rejects raises :class:`TranspileError`; so does any other error the lexer
+    meets in a file that has f-strings to rewrite.  A file whose f-strings
+    all need no rewrite is returned as it is without being lexed
+    (:mod:`quickcheck`), errors outside f-strings and all.
     """
     version = parse_target(target)
     if isinstance(source, bytes):
@@ -61,8 +65,13 @@ def transpile(source: AnySource, target: Target = OLDEST, filename: str = "<unkn
 
 
 def _transpile_text(text: str, version: Tuple[int, int], filename: str, encoding: str = "utf-8") -> str:
-    if version >= NATIVE:
-        return text
+    if version >= NATIVE or all_fstrings_plain(text):
+        return text  # the common case: no lexing at all (see quickcheck)
+    return rewrite(text, filename, encoding)
+
+
+def rewrite(text: str, filename: str = "<unknown>", encoding: str = "utf-8") -> str:
+    """The full path: lex the whole text, lower each f-string that needs it."""
     tokens = tokenize(text, filename)
     temporaries = Temporaries(text)
     lowerer = Lowerer(tokens, text, temporaries, filename, encoding)
@@ -103,11 +112,13 @@ def find_problems(source: AnySource, target: Target = OLDEST, filename: str = "<
     """Where ``target`` would reject or misread the source: (line, column, what).
 
     Columns are 1-based; every problem is reported, like ruff's syntax
-    errors.  Bad input raises TranspileError, as transpile does.
+    errors.  Bad input raises TranspileError where transpile would.
     """
     if parse_target(target) >= NATIVE:
         return []
     text = decode_source(source, filename).text if isinstance(source, bytes) else source
+    if all_fstrings_plain(text):
+        return []
     tokens = tokenize(text, filename)
     lines = LineIndex(text)
     found = []

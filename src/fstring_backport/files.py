@@ -97,10 +97,14 @@ def walk(paths: Sequence[Path], settings: Settings, everything: bool = False) ->
         yield from sorted(found)
 
 
-def write_atomically(path: Path, data: bytes, mode_from: Optional[Path] = None) -> None:
+def write_atomically(
+    path: Path, data: bytes, mode_from: Optional[Path] = None, durable: bool = True
+) -> None:
     """Replace ``path`` with ``data`` in one step: readers see old or new, never half.
 
     The file keeps its permission bits (or takes those of ``mode_from``).
+    ``durable`` also waits for the disk (fsync) before the rename, so that
+    even a system crash leaves old or new: for sources rewritten in place.
     """
     path.parent.mkdir(parents=True, exist_ok=True)
     source_of_mode = mode_from if mode_from is not None else path
@@ -108,8 +112,9 @@ def write_atomically(path: Path, data: bytes, mode_from: Optional[Path] = None) 
     try:
         with os.fdopen(handle, "wb") as out:
             out.write(data)
-            out.flush()
-            os.fsync(out.fileno())
+            if durable:
+                out.flush()
+                os.fsync(out.fileno())
         if source_of_mode.exists():
             os.chmod(temporary, stat.S_IMODE(source_of_mode.stat().st_mode))
         os.replace(temporary, str(path))

@@ -1,0 +1,505 @@
+"""Every speed figure of issue 7, in one run, on the same files.
+
+    python3.8  benchmarks/bench_all.py --json bench-py38.json
+    python3.11 benchmarks/bench_all.py --json bench-py311.json
+
+(with the package's dependencies, click and on 3.8-3.10 tomli, installed
+for that interpreter: ``pip install .`` or a test environment).
+
+The files: the standard library of ``--stdlib`` (python3.13 by default, the
+.py files the command line would visit) and its subset that transpile
+changes.  On the running Python it measures:
+
+* whole-tree throughput of the command line (``-o``), ``-j 1`` and ``-j``
+  all CPUs, against the running Python's ``tokenize`` on the same text;
+* the lexer alone against ``tokenize.generate_tokens`` (same text);
+* ``transpile`` on the files it leaves unchanged against reading them;
+* the import hook (``fstring_backport.install``): cold and warm import of a
+  generated package of 50 modules against a plain import of the same
+  package written in old syntax (skipped while the hook is not there);
+* the run time of transpiled f-strings against the same f-strings written
+  by hand in old syntax;
+* the peers ``future-tstrings`` (``compile_to_ast``, what its import hook
+  runs) and ``tokenize-rt`` (a round trip), installed
+  with pip in a virtual environment of their own under ``--cache``, on the
+  same files, where they run.
+
+Each time is the best of ``--rounds``; the machine is shared, so the ratios
+(both sides measured in this one run) are what to quote.  Nothing here is
+part of the test suite.
+"""
+
+import argparse
+import io
+import json
+import os
+import platform
+import random
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+import timeit
+import tokenize as std_tokenize
+import warnings
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parent.parent
+# --src: measure the package in another checkout (read before the imports).
+SRC = Path(sys.argv[sys.argv.index("--src") + 1]).resolve() if "--src" in sys.argv else REPO / "src"
+sys.path.insert(0, str(SRC))
+
+from fstring_backport import TranspileError, transpile  # noqa: E402
+from fstring_backport.files import Settings, walk  # noqa: E402
+from fstring_backport.lexer import tokenize  # noqa: E402
+from fstring_backport.source import decode_source  # noqa: E402
+
+MB = 1e6
+
+
+def best(fn, rounds):
+    times = []
+    for _ in range(rounds):
+        start = time.perf_counter()
+        fn()
+        times.append(time.perf_counter() - start)
+    return min(times)
+
+
+def each(function, items):
+    """Call ``function`` on every item, keeping no result alive."""
+    for item in items:
+        function(item)
+
+
+def log(message):
+    print("..", message, file=sys.stderr, flush=True)
+
+
+# -- the files ---------------------------------------------------------------
+
+
+def stdlib_root(python):
+    return subprocess.run(
+        [python, "-c", "import sysconfig; print(sysconfig.get_paths()['stdlib'])"],
+        stdout=subprocess.PIPE,
+        universal_newlines=True,
+        check=True,
+    ).stdout.strip()
+
+
+class Tree:
+    def __init__(self, root):
+        self.root = Path(root)
+        self.files = [path for path, _ in walk([self.root], Settings())]
+        self.data = {path: path.read_bytes() for path in self.files}
+        self.size = sum(map(len, self.data.values()))
+
+
+def rewritten_subset(tree, workdir):
+    """A copy of the files transpile changes (same relative paths)."""
+    subset = workdir / "rewritten"
+    for path, data in tree.data.items():
+        try:
+            changed = transpile(data, (3, 8), filename=str(path)) != data
+        except TranspileError:
+            continue
+        if changed:
+            target = subset / path.relative_to(tree.root)
+            target.parent.mkdir(parents=True, exist_ok=True)
+            target.write_bytes(data)
+    return Tree(subset)
+
+
+# -- the command line --------------------------------------------------------
+
+
+def cli_seconds(tree, jobs, workdir, rounds):
+    out = workdir / "out"
+    env = dict(os.environ, PYTHONPATH=str(SRC))
+    command = [sys.executable, "-m", "fstring_backport", "-q", "-j", str(jobs), "--target", "3.8"]
+    times = []
+    for _ in range(rounds):
+        shutil.rmtree(str(out), ignore_errors=True)
+        start = time.perf_counter()
+        subprocess.run(command + [str(tree.root), "-o", str(out)], env=env, stderr=subprocess.DEVNULL, check=False)
+        times.append(time.perf_counter() - start)
+    shutil.rmtree(str(out), ignore_errors=True)
+    return min(times)
+
+
+# -- lexer and tokenize ------------------------------------------------------
+
+
+def std_tokens(text):
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        for _ in std_tokenize.generate_tokens(io.StringIO(text).readline):
+            pass
+
+
+def common_texts(tree):
+    """Texts that both the lexer and the running Python's tokenize accept."""
+    texts = []
+    for path, data in tree.data.items():
+        try:
+            text = decode_source(data, str(path)).text
+            tokenize(text)
+            std_tokens(text)
+        except (TranspileError, SyntaxError, std_tokenize.TokenError):
+            continue
+        texts.append(text)
+    return texts
+
+
+# -- the import hook ---------------------------------------------------------
+
+MODULE = '''"""Generated module {i} of the hook benchmark."""
+
+import os
+from collections import OrderedDict
+
+TABLE = {{"name": "m{i}", "size": {i}, "path": os.sep}}
+
+
+class Record{i}:
+    def __init__(self, key, value):
+        self.key = key
+        self.value = value
+
+    def __repr__(self):
+        return f"Record{i}({{self.key!r}}, {{self.value!r}})"
+
+    def line(self, width=20):
+        return f"{{self.key:<{{width}}}} {{self.value:>8}}"
+
+    def describe(self):
+        return f"{{TABLE["name"]}}: {{self.key}} = {{self.value}}"
+
+
+def render(rows):
+    out = OrderedDict()
+    for n, row in enumerate(rows):
+        out[n] = f"{{n:3d}} {{row.key}} {{row.value!s}}"
+    return "\\n".join(out.values())
+
+
+def summary(rows):
+    names = [row.key for row in rows]
+    return f'{{", ".join(names)}} ({{len(names)}} rows, {{TABLE['size']}})'
+
+
+def report(rows, title="report"):
+    head = f"== {{title}} =="
+    body = render(rows)
+    return f"{{head}}\\n{{body}}\\n{{summary(rows)}}"
+'''
+
+
+def make_packages(workdir, modules=50):
+    """The same package twice: as written for 3.12, and transpiled for 3.8."""
+    roots = {}
+    for kind in ("new", "old"):
+        package = workdir / kind / "benchpkg"
+        package.mkdir(parents=True)
+        imports = []
+        for i in range(modules):
+            source = MODULE.format(i=i)
+            if kind == "old":
+                source = transpile(source, (3, 8))
+            (package / "m{}.py".format(i)).write_text(source)
+            imports.append("from . import m{}".format(i))
+        (package / "__init__.py").write_text("\n".join(imports) + "\n")
+        roots[kind] = workdir / kind
+    return roots
+
+
+IMPORT_SCRIPT = """
+import sys, time
+sys.path.insert(0, {root!r})
+start = time.perf_counter()
+{hook}import benchpkg
+print(time.perf_counter() - start)
+"""
+HOOK = "sys.path.insert(0, {src!r}); import fstring_backport; fstring_backport.install('benchpkg'); "
+
+
+def hook_available():
+    probe = subprocess.run(
+        [sys.executable, "-c", "import fstring_backport.hook"],
+        env=dict(os.environ, PYTHONPATH=str(SRC)),
+        stderr=subprocess.DEVNULL,
+    )
+    return probe.returncode == 0
+
+
+def import_seconds(root, hooked, cold, rounds):
+    hook = HOOK.format(src=str(SRC)) if hooked else ""
+    script = IMPORT_SCRIPT.format(root=str(root), hook=hook)
+    env = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "PYTHONDONTWRITEBYTECODE")}
+    times = []
+    for n in range(rounds + 1):
+        if cold or n == 0:
+            for cache in Path(root).rglob("__pycache__"):
+                shutil.rmtree(str(cache))
+        out = subprocess.run([sys.executable, "-c", script], env=env, stdout=subprocess.PIPE, universal_newlines=True, check=True)
+        if n:  # the first run only fills the caches
+            times.append(float(out.stdout))
+    return min(times)
+
+
+# -- f-strings at run time ---------------------------------------------------
+
+# (3.12 source, the same written by hand for 3.8); each an expression over
+# d, a, x, w, n.
+RUNTIME_CASES = [
+    ('f"{d["k"]}!"', "f\"{d['k']}!\""),
+    ("f'{\"\\n\".join(a)}'", "f'{NL.join(a)}'"),
+    ('f"{x:{w}.{n}f}"', 'f"{x:{w}.{n}f}"'),
+    ('f"{x:{w}{f"{n}"}}"', 'f"{x:{w}{n}}"'),
+    ('f"{d["k"] = }"', "f\"d[\\\"k\\\"] = {d['k']!r}\""),
+]
+RUNTIME_SETUP = "d = {'k': 'value'}\na = ['p', 'q', 'r']\nx = 3.14159\nw = 10\nn = 3\nNL = '\\n'\n"
+
+
+def runtime_ratio(rounds):
+    rows = []
+    for new, old in RUNTIME_CASES:
+        lowered = transpile(RUNTIME_SETUP + "def f():\n    return " + new + "\n", (3, 8))
+        native = RUNTIME_SETUP + "def f():\n    return " + old + "\n"
+        spaces = [{}, {}]
+        exec(compile(lowered, "lowered", "exec"), spaces[0])
+        exec(compile(native, "native", "exec"), spaces[1])
+        assert spaces[0]["f"]() == spaces[1]["f"](), (new, spaces[0]["f"](), spaces[1]["f"]())
+        number = 200000
+        t_lowered = min(timeit.repeat(spaces[0]["f"], number=number, repeat=rounds))
+        t_native = min(timeit.repeat(spaces[1]["f"], number=number, repeat=rounds))
+        rows.append({"fstring": new, "transpiled_vs_native": round(t_lowered / t_native, 3)})
+    return rows
+
+
+# -- peers -------------------------------------------------------------------
+
+PEER_SCRIPT = r"""
+import json, random, sys, time, warnings
+warnings.simplefilter("ignore")
+files, budget = json.load(sys.stdin)
+results = {}
+def future_tstrings():
+    # What its import hook runs; compile_to_python needs ast.unparse (3.9+).
+    from future_tstrings.parser import compile_to_ast
+    return lambda text, path: compile_to_ast(text, "exec", filepath=path)
+def tokenize_rt():
+    from tokenize_rt import src_to_tokens, tokens_to_src
+    return lambda text, path: tokens_to_src(src_to_tokens(text))
+for name, make in (("future-tstrings", future_tstrings), ("tokenize-rt round trip", tokenize_rt)):
+    run = make()
+    done = failed = size = 0
+    spent = 0.0
+    for path in files:
+        with open(path, "rb") as handle:
+            data = handle.read()
+        try:
+            text = data.decode("utf-8")
+        except UnicodeDecodeError:
+            continue
+        start = time.perf_counter()
+        try:
+            run(text, path)
+        except Exception:
+            failed += 1
+            continue
+        finally:
+            spent += time.perf_counter() - start
+        done += 1
+        size += len(data)
+        if spent > budget:
+            break
+    results[name] = {"files": done, "failed": failed, "megabytes": round(size / 1e6, 2),
+                     "mb_per_s": round(size / spent / 1e6, 2) if spent else None}
+print(json.dumps(results))
+"""
+
+
+def peer_python(cache):
+    venv = Path(cache) / "peers-py{}{}".format(*sys.version_info[:2])
+    python = venv / "bin" / "python"
+    if not python.exists():
+        log("creating {} for the peers".format(venv))
+        subprocess.run([sys.executable, "-m", "venv", str(venv)], check=True)
+        subprocess.run(
+            [str(python), "-m", "pip", "install", "-q", "future-tstrings", "tokenize-rt"],
+            check=True,
+        )
+    return python
+
+
+def peers(cache, tree, budget):
+    files = [str(p) for p in tree.files]
+    random.Random(7).shuffle(files)  # a fair sample when the budget ends the run
+    python = peer_python(cache)
+    out = subprocess.run(
+        [str(python), "-c", PEER_SCRIPT],
+        input=json.dumps([files, budget]),
+        stdout=subprocess.PIPE,
+        universal_newlines=True,
+        check=True,
+    )
+    return json.loads(out.stdout)
+
+
+# -- the report --------------------------------------------------------------
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--stdlib", default="python3.13", help="interpreter whose stdlib to use")
+    parser.add_argument("--rounds", type=int, default=3)
+    parser.add_argument("--json", help="also write the results here")
+    parser.add_argument("--cache", default=os.path.expanduser("~/.cache/fstring-backport-bench"))
+    parser.add_argument("--peer-budget", type=float, default=60.0, help="seconds per peer and tree")
+    parser.add_argument("--skip-peers", action="store_true")
+    parser.add_argument("--src", help="the package's source folder [default: this checkout's src]")
+    args = parser.parse_args()
+    rounds = args.rounds
+    cpus = os.cpu_count() or 1
+    result = {
+        "date": time.strftime("%Y-%m-%d"),
+        "python": platform.python_version(),
+        "machine": "{} ({} CPUs)".format(platform.machine(), cpus),
+        "stdlib": stdlib_root(args.stdlib),
+    }
+    workdir = Path(tempfile.mkdtemp(prefix="fsbp-bench-"))
+    try:
+        log("reading the files")
+        tree = Tree(result["stdlib"])
+        subset = rewritten_subset(tree, workdir)
+        result["files"] = {"stdlib": [len(tree.files), round(tree.size / MB, 2)],
+                           "rewritten": [len(subset.files), round(subset.size / MB, 2)]}
+
+        log("lexer and tokenize")
+        texts = common_texts(tree)
+        text_size = sum(len(t.encode("utf-8")) for t in texts)
+        t_lexer = best(lambda: each(tokenize, texts), rounds)
+        t_std = best(lambda: each(std_tokens, texts), rounds)
+        tokenize_speed = text_size / t_std / MB
+        result["tokenize_mb_per_s"] = round(tokenize_speed, 2)
+        result["lexer_mb_per_s"] = round(text_size / t_lexer / MB, 2)
+        result["lexer_vs_tokenize"] = round(t_std / t_lexer, 2)
+
+        log("the command line")
+        cli = {}
+        for name, files in (("stdlib", tree), ("rewritten", subset)):
+            for jobs in sorted({1, cpus}):
+                seconds = cli_seconds(files, jobs, workdir, rounds)
+                cli["{} -j {}".format(name, jobs)] = round(files.size / seconds / MB, 2)
+        result["cli_mb_per_s"] = cli
+        result["cli_j1_vs_tokenize"] = round(cli["stdlib -j 1"] / tokenize_speed, 2)
+        result["cli_jall_vs_j1"] = round(cli["stdlib -j {}".format(cpus)] / cli["stdlib -j 1"], 2)
+
+        log("files that need no rewrite against reading them")
+        unchanged = [p for p in tree.files if (subset.root / p.relative_to(tree.root)) not in subset.data]
+        unchanged_size = sum(len(tree.data[p]) for p in unchanged)
+
+        def transpile_all():
+            for p in unchanged:
+                try:
+                    transpile(p.read_bytes(), (3, 8), filename=str(p))
+                except TranspileError:
+                    pass
+
+        def decode_all():
+            for p in unchanged:
+                try:
+                    decode_source(p.read_bytes(), str(p))
+                except TranspileError:
+                    pass
+
+        t_read = best(lambda: each(Path.read_bytes, unchanged), rounds)
+        t_decode = best(decode_all, rounds)
+        t_transpile = best(transpile_all, rounds)
+        result["unchanged_files"] = {
+            "files": len(unchanged),
+            "read_mb_per_s": round(unchanged_size / t_read / MB, 1),
+            "read_and_decode_mb_per_s": round(unchanged_size / t_decode / MB, 1),
+            "read_and_transpile_mb_per_s": round(unchanged_size / t_transpile / MB, 1),
+            "transpile_vs_read": round(t_transpile / t_read, 2),
+            "transpile_vs_read_and_decode": round(t_transpile / t_decode, 2),
+        }
+
+        log("the import hook")
+        if hook_available():
+            roots = make_packages(workdir)
+            hook = {}
+            for state in ("warm", "cold"):
+                plain = import_seconds(roots["old"], False, state == "cold", rounds * 3)
+                hooked = import_seconds(roots["new"], True, state == "cold", rounds * 3)
+                hook[state] = {"plain_ms": round(plain * 1e3, 2), "hooked_ms": round(hooked * 1e3, 2),
+                               "hooked_vs_plain": round(hooked / plain, 3)}
+            result["import_hook"] = hook
+        else:
+            result["import_hook"] = "hook not available (fstring_backport.hook cannot be imported)"
+
+        log("f-strings at run time")
+        result["runtime"] = runtime_ratio(rounds)
+
+        if args.skip_peers:
+            result["peers"] = "skipped"
+        else:
+            log("peers (up to {:.0f} s each per tree)".format(args.peer_budget))
+            result["peers"] = {
+                "stdlib": peers(args.cache, tree, args.peer_budget),
+                "rewritten": peers(args.cache, subset, args.peer_budget),
+            }
+    finally:
+        shutil.rmtree(str(workdir), ignore_errors=True)
+
+    print_table(result)
+    if args.json:
+        Path(args.json).write_text(json.dumps(result, indent=2) + "\n")
+
+
+def print_table(r):
+    cpus = os.cpu_count() or 1
+    hook = r["import_hook"]
+    rows = [
+        ("Python", r["python"], ""),
+        ("machine", r["machine"], ""),
+        ("files: stdlib / rewritten", "{} ({} MB) / {} ({} MB)".format(*r["files"]["stdlib"], *r["files"]["rewritten"]), ""),
+        ("tokenize.generate_tokens", "{} MB/s".format(r["tokenize_mb_per_s"]), ""),
+        ("lexer", "{} MB/s = {}x tokenize".format(r["lexer_mb_per_s"], r["lexer_vs_tokenize"]), ">= 1x"),
+    ]
+    for key, value in r["cli_mb_per_s"].items():
+        rows.append(("CLI -o, " + key, "{} MB/s".format(value), ""))
+    rows += [
+        ("CLI stdlib -j 1 / tokenize", "{}x".format(r["cli_j1_vs_tokenize"]), ">= 5x"),
+        ("CLI stdlib -j {} / -j 1".format(cpus), "{}x".format(r["cli_jall_vs_j1"]), ">= 1.7x (2 CPUs)"),
+        ("unchanged files: read+transpile / read", "{}x ({} vs {} MB/s)".format(
+            r["unchanged_files"]["transpile_vs_read"], r["unchanged_files"]["read_and_transpile_mb_per_s"],
+            r["unchanged_files"]["read_mb_per_s"]), "<= 3x"),
+        ("unchanged files: read+transpile / read+decode", "{}x".format(r["unchanged_files"]["transpile_vs_read_and_decode"]), ""),
+    ]
+    if isinstance(hook, dict):
+        for state in ("warm", "cold"):
+            h = hook[state]
+            rows.append(("import, {}: hooked / plain".format(state),
+                         "{}x ({} vs {} ms)".format(h["hooked_vs_plain"], h["hooked_ms"], h["plain_ms"]),
+                         "<= 1.05x" if state == "warm" else ""))
+    else:
+        rows.append(("import hook", hook, ""))
+    for case in r["runtime"]:
+        rows.append(("run time " + case["fstring"], "{}x native".format(case["transpiled_vs_native"]), "<= 1.1x"))
+    if isinstance(r["peers"], dict):
+        for tree, found in r["peers"].items():
+            for name, p in found.items():
+                rows.append(("{} on {}".format(name, tree), "{} MB/s ({} files ok, {} failed)".format(
+                    p["mb_per_s"], p["files"], p["failed"]), ""))
+    width = max(len(row[0]) for row in rows)
+    middle = max(len(str(row[1])) for row in rows)
+    for name, value, goal in rows:
+        print("{:<{w}}  {:<{m}}  {}".format(name, str(value), goal, w=width, m=middle))
+
+
+if __name__ == "__main__":
+    main()

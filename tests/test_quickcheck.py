@@ -1,0 +1,160 @@
+"""The quick check never lets a file that needs a rewrite through.
+
+Whenever ``all_fstrings_plain`` says True, the full path (lex everything,
+lower what ``oldsyntax`` rejects) returns the text unchanged, or raises for
+an error outside every f-string (which transpile then leaves to Python).
+Checked on the 3.12 and 3.13 standard libraries, the differential corpus,
+generated modules and hand-picked traps.
+"""
+
+import sys
+from pathlib import Path
+
+import pytest
+from hypothesis import given
+
+from conftest import stdlib_files
+from fstring_backport import TranspileError
+from fstring_backport.engine import rewrite
+from fstring_backport.lexer import tokenize
+from fstring_backport.quickcheck import all_fstrings_plain
+from fstring_backport.source import decode_source
+from strategies import fstring_source, module_source
+
+CASES = sorted((Path(__file__).parent / "differential" / "cases").glob("*.py"))
+
+
+def full_path_changes(text):
+    """True if the full path rewrites ``text``; None if it raises."""
+    try:
+        return rewrite(text) != text
+    except TranspileError:
+        return None
+
+
+def assert_sound(text, name="<text>"):
+    if all_fstrings_plain(text):
+        changes = full_path_changes(text)
+        assert changes is not True, name
+        if changes is None:
+            # Only errors outside f-strings may go unreported: every
+            # f-string of the file lexes and passes the quick check alone.
+            assert _error_is_outside_fstrings(text), name
+
+
+def _error_is_outside_fstrings(text):
+    try:
+        tokenize(text)
+    except TranspileError as exc:
+        return "f-string" not in exc.msg
+    return True  # the lexer is happy: the error is in an expression
+
+
+# The quick check is regular expressions and the full path pure Python: the
+# oldest and the newest interpreter are enough for the long comparison.
+@pytest.mark.skipif(
+    sys.version_info[:2] not in ((3, 8), (3, 13)), reason="runs on 3.8 and 3.13"
+)
+@pytest.mark.parametrize("version", ["3.12", "3.13"])
+def test_stdlib(version):
+    plain = doubtful = 0
+    for path in stdlib_files(version):
+        try:
+            text = decode_source(path.read_bytes(), str(path)).text
+        except TranspileError:
+            continue
+        if all_fstrings_plain(text):
+            plain += 1
+            assert full_path_changes(text) is not True, path
+        else:
+            doubtful += 1
+    # Worth having: all but a handful of files skip the lexer.
+    assert plain > 1600 and doubtful < 20, (plain, doubtful)
+
+
+def test_differential_corpus():
+    rewritten = 0
+    for case in CASES:
+        text = decode_source(case.read_bytes(), str(case)).text
+        assert_sound(text, case.name)
+        rewritten += full_path_changes(text) is True
+    assert rewritten > 150
+
+
+@given(module_source())
+def test_generated_modules(text):
+    assert_sound(text)
+
+
+@given(fstring_source())
+def test_generated_fstrings(text):
+    assert_sound("x = " + text + "\n")
+
+
+NEED_A_REWRITE = [
+    'f"{d["k"]}"',
+    "rf'{d['k']}'",
+    'Rf"{d["k"]}"',
+    'fR"{d["k"]}"',
+    'F"{x!r }"',
+    "f'{\"\\n\".join(a)}'",
+    'f"{a!=b=}"',
+    "f\"{'#'=}\"",
+    "f'''{x # note\n}'''",
+    "f'{x:{y:{z}}}'",
+    "rf'{x:\\x3e5}'",
+    "f'''{d['''k''']}'''",
+    "f''' {x!r}''' f'{d['k']}'",
+    "x = '\\f' + f\"{d[\"k\"]}\"",
+    "x = 'F' f\"{d[\"k\"]}\"",
+    "x = '%f' % 1; y = f\"{d[\"k\"]}\"",
+    "# f'{\nz = f\"{d[\"k\"]}\"",
+    "x = (f'{a}'f'{b['c']}')",
+    "f'{f'{x}'}'",
+    "f\"{f'{d[\"k\"]}'}\"",
+    "f'{x:{\"\\n\"}}'",
+    "f'''{(x\n)}'''  f\"{d[\"k\"]}\"",
+    'f"{{x}}{d["k"]}"',
+]
+
+
+@pytest.mark.parametrize("text", NEED_A_REWRITE)
+def test_traps_are_noticed(text):
+    assert full_path_changes(text) is True
+    assert not all_fstrings_plain(text)
+
+
+INVALID = ["f'{{x}:{a}}'", 'f"{x!z}"', 'f"{}"', 'f"{ }"', 'f"{lambda x: 1}"', 'f"{(x]}"', 'f"{x€}"', 'f"{x!r=}"', "f'{x:{y:{z:{w}}}}'"]
+
+
+@pytest.mark.parametrize("text", INVALID)
+def test_errors_in_fstrings_take_the_full_path(text):
+    assert full_path_changes(text) is None
+    assert not all_fstrings_plain(text)
+
+
+PLAIN = [
+    'f"{x}"',
+    "f'{d[\"k\"]!r:>{width}}'",
+    'f"{x = }" F"{y=!s:^8}"',
+    'rf"\\d+{x}\\{y}"',
+    "f'{(a if a != b else c)}'",
+    'f"""{x}\n{"a" * 3}"""',
+    "f'{(lambda: 1)()}' f'{ {\"a\": 1}[\"a\"] }'",
+    "x = elif_f'{a}' if 1 else 2",
+    "s = '\\f' + '%f' % 1.0 + 'F'",
+]
+
+
+@pytest.mark.parametrize("text", PLAIN)
+def test_common_fstrings_take_the_fast_path(text):
+    assert all_fstrings_plain(text)
+    assert full_path_changes(text) is False
+
+
+def test_long_runs_are_read_to_the_end():
+    # More pieces than one match takes (RUN_LIMIT): the reading goes on.
+    head = "x = 'a'  # c\n" * 3000
+    assert all_fstrings_plain(head + 'f"{x}"\n')
+    assert not all_fstrings_plain(head + 'f"{d["k"]}"\n')
+    assert not all_fstrings_plain(head + "'unclosed\n")
