@@ -53,13 +53,14 @@ def _cache_name(source_path: str) -> "str | None":
     ``PYTHONPYCACHEPREFIX`` and the optimisation level are honoured exactly as
     for Python's own caches.
     """
-    from . import __version__
-
     try:
         plain = cache_from_source(source_path)
     except NotImplementedError:  # sys.implementation.cache_tag is None
         return None
-    return "{}.fsbp-{}.pyc".format(plain[: -len(".pyc")], __version__)
+    # Read at each call, not at import: this module is imported while the
+    # package's __init__ runs.
+    version = sys.modules[__package__].__version__
+    return plain[: -len(".pyc")] + ".fsbp-" + version + ".pyc"
 
 
 def _pyc_header(mtime: float, size: int) -> bytes:
