@@ -12,11 +12,13 @@ from pathlib import Path
 
 import pytest
 from hypothesis import given
+from hypothesis import strategies as st
 
 from conftest import stdlib_files
 from fstring_backport import TranspileError
 from fstring_backport.engine import rewrite
-from fstring_backport.lexer import tokenize
+from fstring_backport import quickcheck
+from fstring_backport.lexer import LineIndex
 from fstring_backport.quickcheck import all_fstrings_plain
 from fstring_backport.source import decode_source
 from strategies import fstring_source, module_source
@@ -43,11 +45,32 @@ def assert_sound(text, name="<text>"):
 
 
 def _error_is_outside_fstrings(text):
+    """True if the full path's error lies outside every f-string of ``text``."""
     try:
-        tokenize(text)
+        rewrite(text)
     except TranspileError as exc:
-        return "f-string" not in exc.msg
-    return True  # the lexer is happy: the error is in an expression
+        if exc.msg.startswith("f-string"):
+            return False
+        lines = LineIndex(text)
+        offset = lines.starts[exc.lineno - 1] + exc.offset - 1
+        return not any(start <= offset < end for start, end in _fstring_spans(text))
+    return True
+
+
+def _fstring_spans(text):
+    """(start, end) of each f-string, read as the quick check reads the text."""
+    spans = []
+    position = 0
+    while position < len(text):
+        after = quickcheck._CODE_STRINGS_COMMENTS.match(text, position).end()
+        if after != position:
+            position = after
+            continue
+        start = quickcheck._AT_FSTRING_START.match(text, position)
+        end = quickcheck._plain_end(text, start.end())
+        spans.append((position, end))
+        position = end
+    return spans
 
 
 # The quick check is regular expressions and the full path pure Python: the
@@ -158,3 +181,25 @@ def test_long_runs_are_read_to_the_end():
     assert all_fstrings_plain(head + 'f"{x}"\n')
     assert not all_fstrings_plain(head + 'f"{d["k"]}"\n')
     assert not all_fstrings_plain(head + "'unclosed\n")
+
+
+SEEDS = PLAIN + [
+    "f'{a!r:>{w}} and {b=}'",
+    'F"""{x}\n{d[\'k\'] + 1:,}"""',
+    "rf'\\d{{2}}{x}\\{y}'",
+]
+NOISE = ["'", '"', "\\", "#", "\n", "\r\n", "{", "}", "!", "=", ":", "(", ")", "[", "]", "r", "f", " ",
+         "\\N", "{{", "}}", "'''", '"""', "!r", "=}", "lambda ", "é", "€", "\t"]
+
+
+@given(
+    st.sampled_from(SEEDS),
+    st.lists(st.tuples(st.integers(0, 60), st.sampled_from(NOISE + [""])), min_size=1, max_size=3),
+)
+def test_mutated_fstrings(seed, edits):
+    # Insert (or, with "", delete) characters that matter to f-strings.
+    text = seed
+    for position, noise in edits:
+        position = min(position, len(text))
+        text = text[:position] + noise + text[position + (noise == "") :]
+    assert_sound(text + "\n")
