@@ -36,6 +36,7 @@ import os
 import platform
 import random
 import shutil
+import statistics
 import subprocess
 import sys
 import tempfile
@@ -234,19 +235,28 @@ def hook_available():
     return probe.returncode == 0
 
 
-def import_seconds(root, hooked, cold, rounds):
-    hook = HOOK.format(src=str(SRC)) if hooked else ""
-    script = IMPORT_SCRIPT.format(root=str(root), hook=hook)
+def import_ratio(roots, cold, rounds):
+    """Median import times (s) of the plain and the hooked package, and the
+    median of their ratios, run by run.  The two alternate, so that drift in
+    the machine's speed falls on both; a warm import takes a few ms, where a
+    single run can be off by one, so medians of many runs are compared."""
     env = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "PYTHONDONTWRITEBYTECODE")}
-    times = []
+    scripts = {
+        "plain": IMPORT_SCRIPT.format(root=str(roots["old"]), hook=""),
+        "hooked": IMPORT_SCRIPT.format(root=str(roots["new"]), hook=HOOK.format(src=str(SRC))),
+    }
+    times = {"plain": [], "hooked": []}
     for n in range(rounds + 1):
-        if cold or n == 0:
-            for cache in Path(root).rglob("__pycache__"):
-                shutil.rmtree(str(cache))
-        out = subprocess.run([sys.executable, "-c", script], env=env, stdout=subprocess.PIPE, universal_newlines=True, check=True)
-        if n:  # the first run only fills the caches
-            times.append(float(out.stdout))
-    return min(times)
+        for kind, script in scripts.items():
+            if cold or n == 0:
+                for cache in Path(roots["old" if kind == "plain" else "new"]).rglob("__pycache__"):
+                    shutil.rmtree(str(cache))
+            out = subprocess.run([sys.executable, "-c", script], env=env, stdout=subprocess.PIPE,
+                                 universal_newlines=True, check=True)
+            if n:  # the first run only fills the caches
+                times[kind].append(float(out.stdout))
+    ratios = [h / p for h, p in zip(times["hooked"], times["plain"])]
+    return statistics.median(times["plain"]), statistics.median(times["hooked"]), statistics.median(ratios)
 
 
 # -- f-strings at run time ---------------------------------------------------
@@ -433,10 +443,9 @@ def main():
             roots = make_packages(workdir)
             hook = {}
             for state in ("warm", "cold"):
-                plain = import_seconds(roots["old"], False, state == "cold", rounds * 3)
-                hooked = import_seconds(roots["new"], True, state == "cold", rounds * 3)
+                plain, hooked, ratio = import_ratio(roots, state == "cold", rounds * 10)
                 hook[state] = {"plain_ms": round(plain * 1e3, 2), "hooked_ms": round(hooked * 1e3, 2),
-                               "hooked_vs_plain": round(hooked / plain, 3)}
+                               "hooked_vs_plain": round(ratio, 3)}
             result["import_hook"] = hook
         else:
             result["import_hook"] = "hook not available (fstring_backport.hook cannot be imported)"
