@@ -56,16 +56,9 @@ from fstring_backport.files import Settings, walk  # noqa: E402
 from fstring_backport.lexer import tokenize  # noqa: E402
 from fstring_backport.source import decode_source  # noqa: E402
 
+from bench_lexer import best  # noqa: E402  (this folder is sys.path[0])
+
 MB = 1e6
-
-
-def best(fn, rounds):
-    times = []
-    for _ in range(rounds):
-        start = time.perf_counter()
-        fn()
-        times.append(time.perf_counter() - start)
-    return min(times)
 
 
 def each(function, items):
