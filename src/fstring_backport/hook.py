@@ -99,7 +99,8 @@ def compile_source(source: bytes, path: str, optimize: int = -1):
 class BackportSourceLoader(SourceFileLoader):
     """A source file loader that transpiles and keeps its own bytecode cache.
 
-    Everything but ``get_code`` is SourceFileLoader's, so ``get_source`` (and
+    Everything but compiling (``get_code``, ``source_to_code``) is
+    SourceFileLoader's, so ``get_source`` (and
     with it linecache, tracebacks and ``inspect.getsource``) sees the
     original file; the rewrite keeps every line where it was.
     """
