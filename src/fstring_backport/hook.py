@@ -100,9 +100,9 @@ class BackportSourceLoader(SourceFileLoader):
     """A source file loader that transpiles and keeps its own bytecode cache.
 
     Everything but compiling (``get_code``, ``source_to_code``) is
-    SourceFileLoader's, so ``get_source`` (and
-    with it linecache, tracebacks and ``inspect.getsource``) sees the
-    original file; the rewrite keeps every line where it was.
+    SourceFileLoader's, so ``get_source`` (and with it linecache, tracebacks
+    and ``inspect.getsource``) sees the original file; the rewrite keeps
+    every line where it was.
     """
 
     def source_to_code(self, data, path, *, _optimize=-1):
