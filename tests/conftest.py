@@ -24,6 +24,9 @@ settings.register_profile(
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "default"))
 
 REPO = Path(__file__).resolve().parent.parent
+# Where the fstring_backport under test is imported from: src/ in a
+# checkout, site-packages under tox.
+PACKAGE_HOME = Path(__import__("fstring_backport").__file__).resolve().parent.parent
 
 
 def interpreter(version: str) -> str:

@@ -9,11 +9,9 @@ from pathlib import Path
 import pytest
 
 
-import fstring_backport
 from fstring_backport import transpile
-from conftest import FSTRING_ONLY_IN_313, REPO, copy_stdlib, interpreter
+from conftest import FSTRING_ONLY_IN_313, PACKAGE_HOME, REPO, copy_stdlib, interpreter
 
-PACKAGE_HOME = Path(fstring_backport.__file__).resolve().parent.parent
 
 
 def command():
