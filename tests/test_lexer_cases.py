@@ -6,11 +6,14 @@ Each case states the tokens we expect, written by hand from PEP 701; on
 
 import sys
 import warnings
+from pathlib import Path
 
 import pytest
 
 from cpython_tokens import first_difference
-from fstring_backport.lexer import LineIndex, tokenize
+from fstring_backport import TranspileError
+from fstring_backport.lexer import LineIndex, tokenize, tokenize_fstring
+from fstring_backport.source import decode_source
 
 PREFIXES = ["f", "F", "rf", "rF", "Rf", "RF", "fr", "fR", "Fr", "FR"]
 PLAIN_PREFIXES = ["", "r", "R", "u", "U", "b", "B", "br", "bR", "Br", "BR", "rb", "rB", "Rb", "RB"]
@@ -335,3 +338,56 @@ def test_a_single_quoted_spec_may_end_in_a_line_break():
     assert [t.kind for t in tokenize(src)][4:8] == ["FSTRING_MIDDLE", "NL", "OP", "FSTRING_END"]
     if sys.version_info[:2] == (3, 12):
         agrees_with_cpython(src)
+
+
+def _fstring_token_runs(tokens):
+    """(prefix offset, tokens) of every outermost f-string in ``tokens``."""
+    runs, depth = [], 0
+    for token in tokens:
+        if token.kind == "FSTRING_START":
+            if depth == 0:
+                runs.append((token.offset, []))
+            depth += 1
+        if depth:
+            runs[-1][1].append(token)
+        if token.kind == "FSTRING_END":
+            depth -= 1
+    return runs
+
+
+ALONE_CASES = sorted((Path(__file__).parent / "differential" / "cases").glob("*.py"))
+
+
+def test_an_fstring_lexed_alone_gets_the_tokens_it_gets_in_its_file():
+    # The quick check's fallback lexes one f-string; it must see what the
+    # full lexer sees, whatever stands around the f-string.
+    seen = 0
+    for case in ALONE_CASES:
+        try:
+            text = decode_source(case.read_bytes()).text
+            tokens = tokenize(text)
+        except TranspileError:
+            continue
+        for start, run in _fstring_token_runs(tokens):
+            assert tokenize_fstring(text, start) == run, (case.name, start)
+            seen += 1
+    assert seen > 500
+
+
+@pytest.mark.parametrize(
+    "src, start, message",
+    [
+        ('x = f"{a\n', 4, "'{' was never closed"),
+        ("x = f'abc\n", 4, "unterminated f-string literal (detected at line 1)"),
+        ("x = 'abc'\n", 4, "no f-string starts here"),
+        ("x = fr'{a:{b}}' + f'{\n", 4, None),
+    ],
+)
+def test_an_fstring_lexed_alone_stops_at_its_end_or_raises(src, start, message):
+    if message is None:
+        tokens = tokenize_fstring(src, start)
+        assert "".join(t.text for t in tokens) == "fr'{a:{b}}'"
+        return
+    with pytest.raises(TranspileError) as info:
+        tokenize_fstring(src, start)
+    assert info.value.msg == message

@@ -175,6 +175,22 @@ def tokenize(text: str, filename: str = "<unknown>") -> List[Token]:
             gc.enable()
 
 
+def tokenize_fstring(text: str, start: int, filename: str = "<unknown>") -> List[Token]:
+    """The tokens of the one f-string whose prefix is at ``start``.
+
+    They are the tokens :func:`tokenize` gives that f-string in any file,
+    since an f-string is lexed the same wherever it stands, but for the
+    bracket limit: brackets open around it do not count here.  Raises
+    :class:`TranspileError` where the f-string is not valid 3.12.
+    """
+    lexer = _Lexer(text, filename)
+    opening = _REGULAR.match(text, start)
+    if opening is None or opening.lastgroup != STRING or not set("fF") & set(opening.group()):
+        raise lexer.error("no f-string starts here", start)
+    lexer.one_fstring = True
+    return lexer.run(start)
+
+
 class _Lexer:
     def __init__(self, text: str, filename: str) -> None:
         self.text = text
@@ -184,6 +200,7 @@ class _Lexer:
         self.fstrings: List[_FStringMode] = []
         self.indents: List[Tuple[int, int]] = [(0, 0)]  # (column, tabs as 1)
         self._lines: Optional[LineIndex] = None
+        self.one_fstring = False  # stop where the first f-string ends
 
     # -- errors ---------------------------------------------------------
 
@@ -208,7 +225,8 @@ class _Lexer:
 
     # -- main loop ------------------------------------------------------
 
-    def run(self) -> List[Token]:
+    def run(self, pos: int = 0) -> List[Token]:
+        """Lex from ``pos`` (the start of a line, or an f-string's prefix)."""
         text = self.text
         n = len(text)
         tokens = self.tokens
@@ -217,10 +235,9 @@ class _Lexer:
         fstrings = self.fstrings
         regular = _REGULAR.match
         new = tuple.__new__  # Token(...) without the Python-level __new__: this loop is hot
-        pos = 0
-        line_start = True  # at the start of a logical line: indentation counts
+        line_start = not self.one_fstring  # indentation counts here
         line_has_code = False
-        if text.startswith("\ufeff"):
+        if pos == 0 and text.startswith("\ufeff"):
             append(new(Token, (WHITESPACE, "\ufeff", 0)))
             pos = 1
         while pos < n:
@@ -279,6 +296,8 @@ class _Lexer:
                 end = self.string(pos, end)
                 line_has_code = True
             pos = end
+        if self.one_fstring and not self.fstrings:
+            return tokens  # the f-string is complete
         self.finish(line_has_code)
         return tokens
 
@@ -446,6 +465,8 @@ class _Lexer:
             raise self.error("f-string: expecting '}', or format specs", end)
         tokens.append(Token(FSTRING_END, mode.quote, end))
         self.fstrings.pop()
+        if self.one_fstring and not self.fstrings:
+            return len(text)  # that was the one f-string: stop the main loop
         return end + len(mode.quote)
 
     def never_closed(self):

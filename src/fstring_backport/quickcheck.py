@@ -4,8 +4,11 @@ Most files that contain f-strings contain only ones that Python 3.8-3.11
 already accept and read the same way (on the Python 3.13 standard library,
 30 of 4,081).  Lexing a whole file to learn that costs far more than looking
 at each f-string.  :func:`all_fstrings_plain` says True only when every
-f-string in the text is *plain*: one that :func:`oldsyntax.accepted_before_312`
-accepts unchanged.  When it says False nothing is known, and
+f-string in the text is one that :func:`oldsyntax.accepted_before_312`
+accepts unchanged.  Most such f-strings are *plain*: a regular expression
+(below) takes them whole.  The few others (deep brackets, nested f-strings
+with fields, ``!=``) are lexed on their own and judged by ``oldsyntax``, as
+the full path judges them.  When it says False nothing is known, and
 :func:`engine.transpile` lexes the file in full.
 
 Plain, spelled out (each rule keeps out one reason in ``oldsyntax`` for a
@@ -54,13 +57,18 @@ Why True means that the full path changes nothing:
    sees, with the same fields, and the reading resumes in code mode after
    it.  An f-string nested in a field passes only as a string without
    braces or backslashes, which ``oldsyntax`` finds nothing to object to.
-4. Every f-string that the lexer or the f-string parser would reject fails
-   the check (empty expressions, bad conversions, ``lambda``, unbalanced
-   brackets, characters the lexer rejects), so errors *in f-strings* are
-   still reported, by the full path.  Errors elsewhere in a file whose
-   f-strings are all plain (bad indentation, an unmatched bracket) are not
-   looked for: such a file comes back unchanged, and Python reports the
-   error when it compiles it.
+4. An f-string the pattern refuses is lexed alone
+   (:func:`lexer.tokenize_fstring`: the tokens the whole-file lexer gives
+   it, since nothing before an f-string changes how it is lexed), parsed,
+   and passes only if ``accepted_before_312`` accepts it: the full path's
+   own test, on the same tokens.  The reading resumes after its last token.
+5. Every f-string that the lexer or the f-string parser would reject fails
+   the check (the pattern refuses it, then lexing or parsing it alone
+   raises), so errors *in f-strings* are still reported, by the full path.
+   Errors elsewhere in a file whose f-strings all pass (bad indentation, an
+   unmatched bracket, more than 200 brackets open around an f-string) are
+   not looked for: such a file comes back unchanged, and Python reports
+   the error when it compiles it.
 
 ``tests/test_quickcheck.py`` checks on the 3.12 and 3.13 standard libraries,
 the differential corpus and generated modules that whenever this says True,
@@ -70,7 +78,14 @@ the full path returns its input unchanged.
 import re
 from typing import Dict
 
-BRACKET_LEVELS = 2  # f(a[i]) - deeper nesting takes the full path
+from .errors import TranspileError
+from .fstrings import parse_fstrings
+from .lexer import tokenize_fstring
+from .oldsyntax import accepted_before_312
+
+# f(a) - deeper brackets are lexed (point 4 above).  Each level triples
+# the patterns, and their compile time is paid by every process.
+BRACKET_LEVELS = 1
 
 QUOTES = ("'''", '"""', "'", '"')  # triple quotes first, as the lexer tries them
 
@@ -201,6 +216,23 @@ def _plain_end(text: str, start: int) -> int:
     return -1 if match is None else match.end()
 
 
+def _fstring_end(text: str, start: int, quote: int) -> int:
+    """The end of the f-string at ``start`` if 3.8-3.11 accept it unchanged, else -1.
+
+    The pattern answers for most; the others are lexed on their own and
+    judged as the full path judges them.
+    """
+    end = _plain_end(text, quote)
+    if end >= 0:
+        return end
+    try:
+        tokens = tokenize_fstring(text, start)
+        (node,) = parse_fstrings(tokens, text)
+    except TranspileError:  # the full path reports it, with the whole file lexed
+        return -1
+    return tokens[-1].end if accepted_before_312(tokens, text, node) else -1
+
+
 def all_fstrings_plain(text: str) -> bool:
     """True only if every f-string in ``text`` is accepted by 3.8-3.11 unchanged.
 
@@ -221,6 +253,8 @@ def all_fstrings_plain(text: str) -> bool:
         start = at_fstring(text, position)
         if start is None:  # a quote that opens no string
             return False
-        position = _plain_end(text, start.end())
+        if position and text[position - 1] in "rR":
+            position -= 1  # an "rf" prefix, found by its "f"
+        position = _fstring_end(text, position, start.end())
         if position < 0:
             return False
