@@ -194,6 +194,19 @@ def test_output_does_not_depend_on_jobs(tmp_path):
     assert one.stdout == two.stdout and one.stdout
 
 
+def test_reports_come_in_path_order_whatever_goes_first(tmp_path):
+    # With -j 2 the largest files are sent first; reports keep path order.
+    pkg = make_tree(tmp_path)
+    for i in range(40):
+        (pkg / "m{:02}.py".format(i)).write_bytes(NEEDS_REWRITE * (1 + (i * 7) % 40))
+    (pkg / "m05.py").write_bytes(b"x = 1\nf'{x!z}'\n")
+    result = run_in(tmp_path, "-v", "-j", "2", "src", "-o", "out")
+    assert result.returncode == 1
+    lines = [line.split(":")[0] for line in result.stderr.decode().splitlines() if line.startswith("src")]
+    assert len(lines) >= 42 and lines == sorted(lines), lines
+    assert "src/pkg/m05.py:2:6: f-string: invalid conversion character" in result.stderr.decode()
+
+
 @pytest.mark.parametrize(
     "args",
     [["-i", "--check", "src"], ["--copy-files", "src"], ["src"], ["-i", "-"], ["nope"]],

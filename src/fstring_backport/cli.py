@@ -1,20 +1,16 @@
 """The ``fstring-backport`` command: a thin shell around :func:`transpile`."""
 
-import difflib
 import os
-import shutil
 import sys
-from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
-from typing import List, NamedTuple, Optional, Tuple
+from typing import Dict, Iterator, List, NamedTuple, Optional, Tuple
 
 import click
 
 from . import __version__
-from .engine import find_problems, parse_target, transpile
+from .targets import parse_target
 from .errors import TranspileError
-from .files import find_pyproject, load_settings, walk, write_atomically
-from .source import decode_source
+from .files import find_pyproject, load_settings, walk, walk_names, write_atomically
 
 EPILOG = """\b
 Examples:
@@ -59,11 +55,18 @@ class _Outcome:
 
 
 def _process(job: Tuple[str, str, _Options]) -> _Outcome:
+    # Imported here, not at start-up: with -j N only the workers need the
+    # engine, and they import it side by side.
+    from .engine import find_problems, transpile
+
     name, relative, options = job  # strings: they cross to workers faster than paths
     outcome = _Outcome(name)
-    path = Path(name)
     try:
-        data = sys.stdin.buffer.read() if name == "-" else path.read_bytes()
+        if name == "-":
+            data = sys.stdin.buffer.read()
+        else:
+            with open(name, "rb") as handle:
+                data = handle.read()
     except OSError as exc:
         outcome.error = "{}:1:1: {}".format(name, exc.strerror or exc)
         return outcome
@@ -81,9 +84,9 @@ def _process(job: Tuple[str, str, _Options]) -> _Outcome:
         outcome.original, outcome.result = data, result
     elif options.in_place:
         if outcome.changed:
-            write_atomically(path, result)
+            write_atomically(Path(name), result)
     elif options.out_dir:
-        _write_out(Path(options.out_dir) / relative, path, result)
+        _write_out(Path(options.out_dir) / relative, Path(name), result)
     return outcome
 
 
@@ -142,7 +145,8 @@ def main(paths, target, out_dir, copy_files, in_place, check, diff, jobs, quiet,
     if paths == ("-",):
         jobs_list = [("-", "-", options)]
     else:
-        jobs_list = [(str(path), str(relative), options) for path, relative in walk(roots, settings)]
+        names = walk_names([str(root) for root in roots], settings)
+        jobs_list = [(name, relative, options) for name, relative in names]
     if not modes and (len(jobs_list) != 1 or any(r.is_dir() for r in roots)):
         raise click.UsageError("several files need -o, -i, --check or --diff")
 
@@ -175,6 +179,8 @@ def main(paths, target, out_dir, copy_files, in_place, check, diff, jobs, quiet,
             sys.stdout.buffer.write(outcome.result)
             sys.stdout.buffer.flush()
     if out_dir and copy_files:
+        import shutil
+
         for path, relative in walk(roots, settings, everything=True):
             if not path.name.endswith((".py", ".pyi")):
                 destination = Path(out_dir) / relative
@@ -185,30 +191,46 @@ def main(paths, target, out_dir, copy_files, in_place, check, diff, jobs, quiet,
     sys.exit(1 if failed else 0)
 
 
-def _run(jobs_list, jobs: Optional[int]):
+def _run(jobs_list, jobs: Optional[int]) -> Iterator[_Outcome]:
     """Outcomes in the order of ``jobs_list``, whatever the number of processes.
 
     Small chunks keep both processes busy to the end (files differ in size
-    a hundredfold) and results stream back as they are ready.
+    a hundredfold).  Where outcomes are small records (not ``keep``), the
+    largest files go first, so that no big one is left for the end: each
+    outcome waits for the ones before it, as few as the order allows.
     """
     workers = min(jobs or os.cpu_count() or 1, len(jobs_list))
     if workers <= 1 or jobs_list[0][0] == "-":
-        return map(_process, jobs_list)
-    executor = ProcessPoolExecutor(max_workers=workers)
+        yield from map(_process, jobs_list)
+        return
+    from concurrent.futures import ProcessPoolExecutor  # 20 ms: only when used
+
     chunksize = max(1, min(16, len(jobs_list) // (workers * 8)))
-    return _drain(executor, executor.map(_process, jobs_list, chunksize=chunksize))
+    with ProcessPoolExecutor(max_workers=workers) as executor:
+        if jobs_list[0][2].keep:  # texts come back: strictly in order
+            yield from executor.map(_process, jobs_list, chunksize=chunksize)
+            return
+        order = sorted(range(len(jobs_list)), key=lambda i: -_size(jobs_list[i][0]))
+        outcomes = executor.map(_process, [jobs_list[i] for i in order], chunksize=chunksize)
+        waiting: Dict[int, _Outcome] = {}
+        following = 0
+        for index, outcome in zip(order, outcomes):
+            waiting[index] = outcome
+            while following in waiting:
+                yield waiting.pop(following)
+                following += 1
+
+
+def _size(name: str) -> int:
+    try:
+        return os.stat(name).st_size
+    except OSError:
+        return 0  # the worker reports it
 
 
 def _with_bar(bar):
     with bar:
         yield from bar
-
-
-def _drain(executor, results):
-    try:
-        yield from results
-    finally:
-        executor.shutdown()
 
 
 def _write_out(destination: Path, source: Path, result: bytes) -> None:
@@ -219,6 +241,10 @@ def _write_out(destination: Path, source: Path, result: bytes) -> None:
 
 
 def _print_diff(outcome: _Outcome) -> None:
+    import difflib
+
+    from .source import decode_source
+
     assert outcome.original is not None and outcome.result is not None
     if outcome.result == outcome.original:
         return

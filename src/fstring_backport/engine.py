@@ -4,7 +4,7 @@ The CLI, the import hook and the build integrations all call this function
 and add only what is theirs (files, caching, packaging).
 """
 
-from typing import List, Tuple, TypeVar, Union
+from typing import List, Tuple, TypeVar
 
 from .errors import TranspileError
 from .fstrings import parse_fstrings
@@ -15,33 +15,9 @@ from .oldsyntax import accepted_before_312, problems
 from .quickcheck import all_fstrings_plain
 from .safety import check_output
 from .source import decode_source, encode_source
+from .targets import NATIVE, OLDEST, Target, parse_target
 
 AnySource = TypeVar("AnySource", str, bytes)
-Target = Union[str, Tuple[int, int]]
-
-NATIVE = (3, 12)  # PEP 701 f-strings need no rewriting from here on
-OLDEST = (3, 8)
-
-
-def parse_target(target: Target) -> Tuple[int, int]:
-    """Accept ``(3, 8)``, ``"3.8"`` or ``"py38"``; reject anything before 3.8."""
-    if isinstance(target, str):
-        text = target.strip().lower()
-        if text.startswith("py") and text[2:].isdigit() and len(text) > 3:
-            text = text[2] + "." + text[3:]
-        major, _, minor = text.partition(".")
-        if not (major.isdigit() and minor.isdigit()):
-            raise ValueError("invalid target {!r}: expected a version such as '3.8'".format(target))
-        version = (int(major), int(minor))
-    else:
-        version = (int(target[0]), int(target[1]))
-    if version[0] != 3 or version < OLDEST:
-        raise ValueError(
-            "unsupported target {}.{}: fstring-backport targets Python 3.8 and later".format(
-                *version
-            )
-        )
-    return version
 
 
 def transpile(source: AnySource, target: Target = OLDEST, filename: str = "<unknown>") -> AnySource:

@@ -5,14 +5,8 @@ import os
 import re
 import stat
 import sys
-import tempfile
 from pathlib import Path
 from typing import Iterator, List, Optional, Sequence, Tuple
-
-if sys.version_info >= (3, 11):
-    import tomllib
-else:  # pragma: no cover - exercised on 3.8-3.10
-    import tomli as tomllib
 
 SKIPPED_DIRS = frozenset(
     (".git", ".hg", ".tox", ".nox", ".venv", "venv", "build", "dist", "__pycache__", "site-packages")
@@ -42,13 +36,21 @@ def find_pyproject(start: Path) -> Optional[Path]:
 def load_settings(pyproject: Optional[Path]) -> Settings:
     if pyproject is None:
         return Settings()
-    with pyproject.open("rb") as handle:
-        data = tomllib.load(handle)
+    data = read_toml(pyproject)
     own = data.get("tool", {}).get("fstring-backport", {})
     target = own.get("target")
     if target is None:
         target = lower_bound(data.get("project", {}).get("requires-python", ""))
     return Settings(target, own.get("include", ()), own.get("exclude", ()))
+
+
+def read_toml(path: Path) -> dict:
+    if sys.version_info >= (3, 11):
+        import tomllib
+    else:  # pragma: no cover - exercised on 3.8-3.10
+        import tomli as tomllib
+    with path.open("rb") as handle:
+        return tomllib.load(handle)
 
 
 def lower_bound(requires_python: str) -> Optional[str]:
@@ -79,22 +81,32 @@ def walk(paths: Sequence[Path], settings: Settings, everything: bool = False) ->
     Sources (``.py``, ``.pyi``) only, unless ``everything``; folders such as
     ``.git`` and ``build`` are skipped, and so is what ``exclude`` names.
     """
+    for name, relative in walk_names([str(p) for p in paths], settings, everything):
+        yield Path(name), Path(relative)
+
+
+def walk_names(paths: Sequence[str], settings: Settings, everything: bool = False) -> Iterator[Tuple[str, str]]:
+    """:func:`walk` in strings (``/``-separated relative paths): the command
+    line sends them to its workers as they are."""
     for root in paths:
-        if root.is_file():
-            yield root, Path(root.name)
+        if os.path.isfile(root):
+            yield root, os.path.basename(root)
             continue
-        found: List[Tuple[Path, Path]] = []
-        for folder, dirs, files in os.walk(str(root)):
+        found: List[Tuple[List[str], str]] = []
+        for folder, dirs, files in os.walk(root):
             dirs[:] = sorted(d for d in dirs if d not in SKIPPED_DIRS)
+            base = os.path.relpath(folder, root).replace(os.sep, "/") + "/"
+            if base == "./":
+                base = ""
             for name in files:
-                path = Path(folder) / name
-                relative = path.relative_to(root)
-                text = relative.as_posix()
-                if is_excluded(text, settings):
+                relative = base + name
+                if is_excluded(relative, settings):
                     continue
-                if everything or is_selected_source(text, settings):
-                    found.append((path, relative))
-        yield from sorted(found)
+                if everything or is_selected_source(relative, settings):
+                    found.append((relative.split("/"), relative))
+        found.sort()  # by parts, as paths sort
+        for _, relative in found:
+            yield os.path.join(root, relative), relative
 
 
 def write_atomically(
@@ -106,6 +118,8 @@ def write_atomically(
     ``durable`` also waits for the disk (fsync) before the rename, so that
     even a system crash leaves old or new: for sources rewritten in place.
     """
+    import tempfile  # not at start-up: most runs write nothing
+
     path.parent.mkdir(parents=True, exist_ok=True)
     source_of_mode = mode_from if mode_from is not None else path
     handle, temporary = tempfile.mkstemp(dir=str(path.parent), prefix="." + path.name + ".", suffix=".tmp")

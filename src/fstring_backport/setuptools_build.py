@@ -29,7 +29,7 @@ from .build_common import (
     shown_path,
     top_level_names,
 )
-from .files import tomllib, write_atomically
+from .files import read_toml, write_atomically
 
 
 class TranspilingBuildPy:
@@ -100,8 +100,7 @@ def _configured(dist) -> bool:
     """Whether the project being built has ``[tool.fstring-backport]``."""
     pyproject = Path(dist.src_root or os.curdir) / "pyproject.toml"
     try:
-        with pyproject.open("rb") as handle:
-            return "fstring-backport" in tomllib.load(handle).get("tool", {})
+        return "fstring-backport" in read_toml(pyproject).get("tool", {})
     except (OSError, ValueError):
         return False
 

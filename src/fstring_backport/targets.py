@@ -1,0 +1,29 @@
+"""Target versions: which Python the output must run on."""
+
+from typing import Tuple, Union
+
+Target = Union[str, Tuple[int, int]]
+
+NATIVE = (3, 12)  # PEP 701 f-strings need no rewriting from here on
+OLDEST = (3, 8)
+
+
+def parse_target(target: Target) -> Tuple[int, int]:
+    """Accept ``(3, 8)``, ``"3.8"`` or ``"py38"``; reject anything before 3.8."""
+    if isinstance(target, str):
+        text = target.strip().lower()
+        if text.startswith("py") and text[2:].isdigit() and len(text) > 3:
+            text = text[2] + "." + text[3:]
+        major, _, minor = text.partition(".")
+        if not (major.isdigit() and minor.isdigit()):
+            raise ValueError("invalid target {!r}: expected a version such as '3.8'".format(target))
+        version = (int(major), int(minor))
+    else:
+        version = (int(target[0]), int(target[1]))
+    if version[0] != 3 or version < OLDEST:
+        raise ValueError(
+            "unsupported target {}.{}: fstring-backport targets Python 3.8 and later".format(
+                *version
+            )
+        )
+    return version
