@@ -14,7 +14,7 @@ import types
 from importlib.machinery import SourceFileLoader
 from typing import List
 
-from .hook import compile_source, install
+from . import compile_source, install
 
 USAGE = """\
 usage: python -m fstring_backport run SCRIPT [ARG ...]
