@@ -35,8 +35,9 @@ How it reads a file: like the lexer, but only as far as strings go.  In
 code, outside f-strings, the lexer changes mode only at a quote (a string or
 f-string), at ``#`` (a comment) and at an f-string prefix.  One regular
 expression match takes a run of code, comments and plain strings; it stops
-at an f-string prefix, where the plain-f-string pattern must match, and the
-reading goes on after it.  The Python loop turns once per f-string.
+at an f-string prefix, where the f-string must pass (the plain pattern, or
+else lexed alone), and the reading goes on after it.  The Python loop turns
+once per f-string.
 
 Why True means that the full path changes nothing:
 
