@@ -10,6 +10,7 @@ import pytest
 
 
 from fstring_backport import transpile
+from fstring_backport.files import Settings, walk, walk_names
 from conftest import FSTRING_ONLY_IN_313, PACKAGE_HOME, REPO, copy_stdlib, interpreter
 
 
@@ -352,6 +353,19 @@ def test_include_and_exclude_from_pyproject(tmp_path):
     assert [line.split(":")[0] for line in result.stdout.decode().splitlines()] == [str(Path("src/pkg/new.py"))]
     (tmp_path / "pyproject.toml").write_text('[tool.fstring-backport]\ninclude = ["pkg/sub/*"]\n')
     assert run_in(tmp_path, "--check", "src").returncode == 0  # new.py is not included
+
+
+def test_files_are_walked_in_path_order(tmp_path):
+    # Sorted as paths sort, part by part: "a/b.py" before "a-b.py", though
+    # "-" sorts before "/" as a character.
+    for name in ["a-b.py", "a/b.py", "a/c.pyi", "a/d.txt", "build/x.py", "a/skip/y.py", "z.py"]:
+        (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / name).write_bytes(b"")
+    settings = Settings(exclude=["a/skip"])
+    names = list(walk_names([str(tmp_path), str(tmp_path / "z.py")], settings))
+    assert [relative for _, relative in names] == ["a/b.py", "a/c.pyi", "a-b.py", "z.py", "z.py"]
+    assert names[0][0] == os.path.join(str(tmp_path), "a/b.py")
+    assert names == [(str(p), str(r)) for p, r in walk([tmp_path, tmp_path / "z.py"], settings)]
 
 
 @pytest.mark.skipif(sys.platform == "win32", reason="needs a pseudo-terminal")
