@@ -16,8 +16,9 @@ of its own that carries this tool's version (``mod.cpython-38.fsbp-0.1.0.pyc``,
 ``mod.cpython-38.opt-1.fsbp-0.1.0.pyc`` under ``-O``), so a plain interpreter
 never loads a transpiled pyc and an upgrade of the tool starts afresh.  A warm
 import reads that pyc and nothing else: this module imports only what the
-interpreter has already loaded, and the engine is imported on the first
-module that has to be transpiled.
+interpreter has already loaded.  What a cold import needs (transpiling,
+compiling, zip archives) is in :mod:`fstring_backport.compiling`, imported
+with the engine on the first module that has to be transpiled.
 """
 
 # Only modules that a started interpreter has already loaded: importing this
@@ -34,24 +35,11 @@ from _frozen_importlib_external import (  # noqa: PLC2701
     MAGIC_NUMBER,
     SourceFileLoader,
     cache_from_source,
-    spec_from_file_location,
 )
 
 __version__ = "0.1.0"
 
 NATIVE = (3, 12)  # PEP 701 f-strings load as they are from here on
-# Byte patterns that every f-string starts with: a prefix ending in f or F
-# right before a quote, or f/F then r/R.  A file holding none of them has no
-# f-string, so it is compiled as it is without loading the engine.
-_FSTRING_OPENERS = tuple(
-    (prefix + quote).encode()
-    for prefix in ("f", "F", "fr", "fR", "Fr", "FR")
-    for quote in ("'", '"')
-)
-
-
-def _may_hold_fstrings(source: bytes) -> bool:
-    return any(opener in source for opener in _FSTRING_OPENERS)
 
 
 def _cache_name(source_path: str) -> "str | None":
@@ -84,23 +72,6 @@ def _verbose(message: str, *args: object) -> None:
         print("# fstring-backport: " + message.format(*args), file=sys.stderr)
 
 
-def compile_source(source: bytes, path: str, optimize: int = -1):
-    """Transpile ``source`` when it may need it, then compile it as Python would."""
-    if _may_hold_fstrings(source):
-        from .engine import transpile
-        from .errors import TranspileError
-
-        try:
-            source = transpile(source, sys.version_info[:2], path)
-        except TranspileError as error:
-            # A plain SyntaxError, as compiling the file on 3.12 would raise.
-            plain = SyntaxError(error.msg, (path, error.lineno, error.offset, error.text))
-            plain.end_lineno, plain.end_offset = error.end_lineno, error.end_offset
-            raise plain from None
-        _verbose("transpiled {}", path)
-    return compile(source, path, "exec", dont_inherit=True, optimize=optimize)
-
-
 class BackportSourceLoader(SourceFileLoader):
     """A source file loader that transpiles and keeps its own bytecode cache.
 
@@ -111,6 +82,8 @@ class BackportSourceLoader(SourceFileLoader):
     """
 
     def source_to_code(self, data, path, *, _optimize=-1):
+        from .compiling import compile_source
+
         return compile_source(data, path, _optimize)
 
     def get_code(self, fullname):
@@ -131,37 +104,12 @@ class BackportSourceLoader(SourceFileLoader):
                 else:
                     _verbose("code object from {}", cache_path)
                     return code
-        code = compile_source(self.get_data(source_path), source_path)
+        code = self.source_to_code(self.get_data(source_path), source_path)
         if cache_path is not None and not sys.dont_write_bytecode:
             # set_data makes __pycache__ and gives up quietly where it cannot
             # write (a read-only install), as Python does for its own pycs.
             self.set_data(cache_path, header + marshal.dumps(code))
         return code
-
-
-class BackportZipLoader:
-    """Transpiles a ``.py`` module found in a zip archive; no cache there."""
-
-    def __init__(self, zip_loader: zipimport.zipimporter, path: str) -> None:
-        self._zip = zip_loader
-        self._path = path
-
-    def __getattr__(self, name):
-        # is_package, get_source, get_data, get_resource_reader, ...
-        return getattr(self._zip, name)
-
-    def get_filename(self, fullname) -> str:
-        # zipimporter's own get_filename compiles the module to answer.
-        return self._path
-
-    def create_module(self, spec):
-        return None  # the default module object
-
-    def exec_module(self, module) -> None:
-        exec(self.get_code(module.__name__), module.__dict__)
-
-    def get_code(self, fullname):
-        return compile_source(self._zip.get_data(self._path), self._path)
 
 
 # The folder of os.py is the standard library's; installed packages live in
@@ -206,9 +154,10 @@ class BackportFinder:
             spec = self._spec_from_the_others(fullname, path, target)
         except SyntaxError:
             # zipimport compiles a module just to name its file; 3.12 syntax
-            # fails there.  The archive that failed is the first entry of
-            # the path that holds the module.
-            spec = self._spec_from_an_archive(fullname, path)
+            # fails there.
+            from .compiling import spec_from_an_archive
+
+            spec = spec_from_an_archive(fullname, path)
             if spec is None:
                 raise
             return spec
@@ -218,28 +167,10 @@ class BackportFinder:
         if type(loader) is SourceFileLoader:
             spec.loader = BackportSourceLoader(loader.name, loader.path)
         elif isinstance(loader, zipimport.zipimporter) and str(spec.origin).endswith(".py"):
+            from .compiling import BackportZipLoader
+
             spec.loader = BackportZipLoader(loader, spec.origin)
         return spec
-
-    def _spec_from_an_archive(self, fullname, path):
-        for entry in sys.path if path is None else path:
-            importer = sys.path_importer_cache.get(entry)
-            if not isinstance(importer, zipimport.zipimporter):
-                continue
-            try:
-                is_package = importer.is_package(fullname)
-            except zipimport.ZipImportError:
-                continue
-            name = fullname.rpartition(".")[2]
-            inner = importer.prefix + name + ("/__init__.py" if is_package else ".py")
-            origin = os.path.join(importer.archive, inner.replace("/", os.sep))
-            return spec_from_file_location(
-                fullname,
-                origin,
-                loader=BackportZipLoader(importer, origin),
-                submodule_search_locations=[] if is_package else None,
-            )
-        return None
 
     def _spec_from_the_others(self, fullname, path, target):
         for finder in sys.meta_path:

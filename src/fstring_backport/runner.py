@@ -14,7 +14,8 @@ import types
 from importlib.machinery import SourceFileLoader
 from typing import List
 
-from . import compile_source, install
+from . import install
+from .compiling import compile_source
 
 USAGE = """\
 usage: python -m fstring_backport run SCRIPT [ARG ...]

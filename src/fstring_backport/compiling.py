@@ -1,0 +1,93 @@
+"""The import hook's cold path: transpile a module's source, then compile it.
+
+Kept out of the package's ``__init__``, which every warm start imports:
+this module loads only when a module has no valid cached bytecode, or
+lives in a zip archive (which has no cache).
+"""
+
+import os
+import sys
+import zipimport
+
+from _frozen_importlib_external import spec_from_file_location  # noqa: PLC2701
+
+from . import _verbose
+
+# Byte patterns that every f-string starts with: a prefix ending in f or F
+# right before a quote, or f/F then r/R.  A file holding none of them has no
+# f-string, so it is compiled as it is without loading the engine.
+_FSTRING_OPENERS = tuple(
+    (prefix + quote).encode()
+    for prefix in ("f", "F", "fr", "fR", "Fr", "FR")
+    for quote in ("'", '"')
+)
+
+
+def _may_hold_fstrings(source: bytes) -> bool:
+    return any(opener in source for opener in _FSTRING_OPENERS)
+
+
+def compile_source(source: bytes, path: str, optimize: int = -1):
+    """Transpile ``source`` when it may need it, then compile it as Python would."""
+    if _may_hold_fstrings(source):
+        from .engine import transpile
+        from .errors import TranspileError
+
+        try:
+            source = transpile(source, sys.version_info[:2], path)
+        except TranspileError as error:
+            # A plain SyntaxError, as compiling the file on 3.12 would raise.
+            plain = SyntaxError(error.msg, (path, error.lineno, error.offset, error.text))
+            plain.end_lineno, plain.end_offset = error.end_lineno, error.end_offset
+            raise plain from None
+        _verbose("transpiled {}", path)
+    return compile(source, path, "exec", dont_inherit=True, optimize=optimize)
+
+
+class BackportZipLoader:
+    """Transpiles a ``.py`` module found in a zip archive; no cache there."""
+
+    def __init__(self, zip_loader: zipimport.zipimporter, path: str) -> None:
+        self._zip = zip_loader
+        self._path = path
+
+    def __getattr__(self, name):
+        # is_package, get_source, get_data, get_resource_reader, ...
+        return getattr(self._zip, name)
+
+    def get_filename(self, fullname) -> str:
+        # zipimporter's own get_filename compiles the module to answer.
+        return self._path
+
+    def create_module(self, spec):
+        return None  # the default module object
+
+    def exec_module(self, module) -> None:
+        exec(self.get_code(module.__name__), module.__dict__)
+
+    def get_code(self, fullname):
+        return compile_source(self._zip.get_data(self._path), self._path)
+
+
+def spec_from_an_archive(fullname, path):
+    """A spec for a ``.py`` module in a zip archive that zipimport could not
+    name (it compiles the module to do so): the archive is the first entry
+    of the path that holds the module."""
+    for entry in sys.path if path is None else path:
+        importer = sys.path_importer_cache.get(entry)
+        if not isinstance(importer, zipimport.zipimporter):
+            continue
+        try:
+            is_package = importer.is_package(fullname)
+        except zipimport.ZipImportError:
+            continue
+        name = fullname.rpartition(".")[2]
+        inner = importer.prefix + name + ("/__init__.py" if is_package else ".py")
+        origin = os.path.join(importer.archive, inner.replace("/", os.sep))
+        return spec_from_file_location(
+            fullname,
+            origin,
+            loader=BackportZipLoader(importer, origin),
+            submodule_search_locations=[] if is_package else None,
+        )
+    return None
