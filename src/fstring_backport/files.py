@@ -92,7 +92,7 @@ def walk_names(paths: Sequence[str], settings: Settings, everything: bool = Fals
         if os.path.isfile(root):
             yield root, os.path.basename(root)
             continue
-        found: List[Tuple[List[str], str]] = []
+        found: List[Tuple[List[str], str, str]] = []
         for folder, dirs, files in os.walk(root):
             dirs[:] = sorted(d for d in dirs if d not in SKIPPED_DIRS)
             base = os.path.relpath(folder, root).replace(os.sep, "/") + "/"
@@ -103,10 +103,10 @@ def walk_names(paths: Sequence[str], settings: Settings, everything: bool = Fals
                 if is_excluded(relative, settings):
                     continue
                 if everything or is_selected_source(relative, settings):
-                    found.append((relative.split("/"), relative))
+                    found.append((relative.split("/"), relative, os.path.join(folder, name)))
         found.sort()  # by parts, as paths sort
-        for _, relative in found:
-            yield os.path.join(root, relative), relative
+        for _, relative, path in found:
+            yield path, relative
 
 
 def write_atomically(
