@@ -135,7 +135,7 @@ class BackportFinder:
         self.everything = False
 
     def covers(self, fullname: str) -> bool:
-        # Asked for every import in the process: set lookups, no loops.
+        # Asked for every import in the process: one set lookup per package level.
         if fullname.partition(".")[0] == __name__:
             return False  # the tool itself, which the hook may import while loading
         if self.everything:
