@@ -1,0 +1,176 @@
+"""Call a function on many items in several processes; results in item order.
+
+Where the system can fork (Linux, macOS, the BSDs), this process forks the
+others and works beside them.  A pipe holds the numbers of the chunks still
+to do, and each process takes the next one when it is free.  That costs a
+fork (about 1 ms) where ``concurrent.futures`` takes 30 ms to import and
+start, and no process is kept busy handing out work.  On the 3.13 standard
+library (2 CPUs) ``-j 2`` went from 1.45x to 1.55x ``-j 1``.  Elsewhere
+(Windows) ``concurrent.futures`` does the same job.
+"""
+
+import os
+import pickle
+import select
+import signal
+import struct
+import traceback
+from typing import Callable, Dict, Iterable, Iterator, List, Optional, Sequence, Tuple, TypeVar
+
+Item = TypeVar("Item")
+Result = TypeVar("Result")
+
+CHUNK_LIMIT = 64  # items per chunk at most; more chunks than workers balance the load
+# Chunk numbers all go into the pipe before any result is read, so they
+# must fit: 4,096 numbers are 16 KB, the smallest pipe (macOS) holds that.
+MAX_CHUNKS = 4096
+_CHUNK_NUMBER = struct.Struct("<I")
+# Chunk numbers are written to the pipe 128 at a time: 512 bytes, the
+# smallest PIPE_BUF POSIX allows, so each write lands whole and a 4-byte
+# read always takes one number.
+_NUMBERS_PER_WRITE = 128
+_LENGTH = struct.Struct("<Q")  # before each message a worker sends back
+
+
+class WorkerFailed(RuntimeError):
+    """A worker process raised, or ended before its work was done."""
+
+
+def map_in_order(
+    function: Callable[[Item], Result],
+    items: Sequence[Item],
+    workers: int,
+    first: Optional[Iterable[int]] = None,
+    fork: bool = hasattr(os, "fork"),
+) -> Iterator[Result]:
+    """``function(item)`` for every item, yielded in the order of ``items``.
+
+    ``first`` is the order in which to start the items (all their indexes),
+    say the largest first so that no big one is left for last; each result
+    is still yielded as soon as the ones before it are in.  Without
+    ``fork``, ``function`` and the items must pickle.
+    """
+    order = list(range(len(items))) if first is None else list(first)
+    size = max(1, min(CHUNK_LIMIT, len(items) // (workers * 8)), -(-len(items) // MAX_CHUNKS))
+    chunks = [order[i : i + size] for i in range(0, len(order), size)]
+    results = (_forked if fork else _pooled)(function, items, chunks, workers)
+    waiting: Dict[int, Result] = {}
+    following = 0
+    for index, result in results:
+        waiting[index] = result
+        while following in waiting:
+            yield waiting.pop(following)
+            following += 1
+    if following != len(items):
+        raise WorkerFailed("a worker process ended before its work was done")
+
+
+def _forked(function, items, chunks, workers) -> Iterator[Tuple[int, Result]]:
+    queue_read, queue_write = os.pipe()
+    pids: List[int] = []
+    children: Dict[int, int] = {}  # the read end of a worker's results -> its pid, until it ends
+    try:
+        for _ in range(workers - 1):
+            results_read, results_write = os.pipe()
+            pid = os.fork()
+            if pid == 0:
+                for fd in [queue_write, results_read, *children]:
+                    os.close(fd)
+                _work_and_exit(function, items, chunks, queue_read, results_write)
+            os.close(results_write)
+            pids.append(pid)
+            children[results_read] = pid
+        numbers = [_CHUNK_NUMBER.pack(n) for n in range(len(chunks))]
+        for start in range(0, len(numbers), _NUMBERS_PER_WRITE):
+            _write_all(queue_write, b"".join(numbers[start : start + _NUMBERS_PER_WRITE]))
+        os.close(queue_write)
+        queue_write = -1
+        buffers = {fd: bytearray() for fd in children}
+        for chunk in _chunks_taken(queue_read, chunks):
+            for index in chunk:
+                yield index, function(items[index])
+            yield from _received(children, buffers, wait=False)
+        yield from _received(children, buffers, wait=True)
+    finally:
+        for fd in [queue_read, queue_write, *children]:
+            if fd >= 0:
+                os.close(fd)
+        for pid in children.values():  # left early: stop the others
+            os.kill(pid, signal.SIGKILL)
+        for pid in pids:
+            os.waitpid(pid, 0)
+
+
+def _chunks_taken(queue_read: int, chunks: List[List[int]]) -> Iterator[List[int]]:
+    """The chunks this process takes from the queue, one at a time."""
+    while True:
+        number = os.read(queue_read, _CHUNK_NUMBER.size)
+        if not number:
+            return
+        yield chunks[_CHUNK_NUMBER.unpack(number)[0]]
+
+
+def _work_and_exit(function, items, chunks, queue_read: int, results_write: int) -> None:
+    """A worker's whole life: each chunk's results go back as one message."""
+    status = 0
+    try:
+        for chunk in _chunks_taken(queue_read, chunks):
+            _send(results_write, (True, [(index, function(items[index])) for index in chunk]))
+    except BaseException:
+        status = 1
+        try:
+            _send(results_write, (False, traceback.format_exc()))
+        except BaseException:
+            pass
+    finally:
+        os._exit(status)  # not the parent's exit handlers, nor its buffers
+
+
+def _send(fd: int, message) -> None:
+    data = pickle.dumps(message, pickle.HIGHEST_PROTOCOL)
+    _write_all(fd, _LENGTH.pack(len(data)) + data)
+
+
+def _write_all(fd: int, data: bytes) -> None:
+    view = memoryview(data)
+    while view:
+        view = view[os.write(fd, view) :]
+
+
+def _received(children: Dict[int, int], buffers: Dict[int, bytearray], wait: bool) -> Iterator[Tuple[int, Result]]:
+    """The results the workers have sent; with ``wait``, all until they end."""
+    while children:
+        ready, _, _ = select.select(list(children), [], [], None if wait else 0)
+        if not ready:
+            return
+        for fd in ready:
+            data = os.read(fd, 1 << 16)
+            if not data:  # that worker is done (or dead: its results will be missing)
+                os.close(fd)
+                del children[fd]
+                continue
+            buffer = buffers[fd]
+            buffer += data
+            while len(buffer) >= _LENGTH.size:
+                (length,) = _LENGTH.unpack_from(buffer)
+                end = _LENGTH.size + length
+                if len(buffer) < end:
+                    break
+                ok, payload = pickle.loads(buffer[_LENGTH.size : end])
+                del buffer[:end]
+                if not ok:
+                    raise WorkerFailed("a worker process failed:\n" + payload)
+                yield from payload
+
+
+def _pooled(function, items, chunks, workers) -> Iterator[Tuple[int, Result]]:
+    from concurrent.futures import ProcessPoolExecutor
+
+    batches = [[items[index] for index in chunk] for chunk in chunks]
+    with ProcessPoolExecutor(max_workers=workers) as executor:
+        for chunk, results in zip(chunks, executor.map(_call_each, [function] * len(batches), batches)):
+            yield from zip(chunk, results)
+
+
+def _call_each(function, batch):
+    return [function(item) for item in batch]
