@@ -517,9 +517,10 @@ def main():
                     pass
 
         # What any check must at least do, in C: find the f-string prefixes.
-        # One pass for one spelling, f' (of f' f" F' F"), or two passes for
-        # all: fold F to f and " to ', then count f'.
-        fold = bytes.maketrans(b'F"', b"f'")
+        # One pass for one spelling, f', or two passes for all of them (f, F,
+        # rf, fR ... before either quote): fold F, r and R to f and " to ',
+        # then count f' (raw strings are counted too).
+        fold = bytes.maketrans(b'FrR"', b"fff'")
 
         def count_one_spelling():
             for p in unchanged:

@@ -3,11 +3,11 @@
 Where the system can fork (Linux, macOS, the BSDs), this process forks the
 others and works beside them.  A pipe holds the numbers of the chunks still
 to do, and each process takes the next one when it is free.  That costs a
-fork (about 1 ms) where ``concurrent.futures`` takes 30 ms to import and
+fork (a few ms) where ``concurrent.futures`` takes 30 ms to import and
 start, and no process is kept busy handing out work.  On the 3.13 standard
-library (2 CPUs) ``-j 2`` went from 1.48x to 1.58x ``-j 1`` on Python 3.11,
-and from 1.62x to 1.71x on 3.8.  Elsewhere (Windows) ``concurrent.futures``
-does the same job.
+library (2 CPUs, old and new code alternating) ``-j 2`` went from 1.39-1.46x
+to 1.59-1.63x ``-j 1`` on Python 3.11, and from 1.48-1.53x to 1.58-1.63x on
+3.8.  Elsewhere (Windows) ``concurrent.futures`` does the same job.
 """
 
 import os
