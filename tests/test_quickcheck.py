@@ -191,6 +191,17 @@ def test_long_runs_are_read_to_the_end():
     assert not all_fstrings_plain(head + "'unclosed\n")
 
 
+def test_word_characters_are_letters_digits_underscore_backslash_and_non_ascii():
+    # The class is spelled by what it leaves out (cheaper to compile); this
+    # is what it must mean, over every code point.
+    import re
+    import string
+
+    every = "".join(map(chr, range(sys.maxunicode + 1)))
+    expected = set(string.ascii_letters + string.digits + "_\\") | {c for c in every if ord(c) >= 0x80}
+    assert set(re.findall(quickcheck._WORD, every)) == expected
+
+
 SEEDS = PLAIN + [
     "f'{a!r:>{w}} and {b=}'",
     'F"""{x}\n{d[\'k\'] + 1:,}"""',
