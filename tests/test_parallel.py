@@ -109,3 +109,19 @@ def test_the_queue_fits_in_a_pipe_however_many_items(monkeypatch):
     with deadline(60):
         assert list(map_in_order(abs, items, 2, fork=True)) == items
     assert no_child_left()
+
+
+def big_result(number):
+    time.sleep(0.0005)
+    return str(number) * 100000, os.getpid()  # far more than a pipe holds
+
+
+@pytest.mark.skipif(not hasattr(os, "fork"), reason="a forked worker")
+def test_a_caller_that_only_reads_starts_one_worker_more():
+    items = list(range(60))
+    with deadline(60):
+        results = list(map_in_order(big_result, items, 2, fork=True, caller_works=False))
+    assert [text for text, _ in results] == [str(i) * 100000 for i in items]
+    pids = {pid for _, pid in results}
+    assert PARENT not in pids and len(pids) == 2
+    assert no_child_left()

@@ -34,22 +34,22 @@ class _Options(NamedTuple):
     verbose: bool
     in_place: bool
     out_dir: Optional[str]
-    keep: bool  # send the texts back (--diff, standard output)
+    diff: bool
 
 
 class _Outcome:
     """What happened to one file, computed in a worker process.
 
-    Workers read and write the files themselves, so that only this small
-    record crosses between processes; it holds the file's text only when
-    the main process prints it (``keep``).
+    Workers read and write the files themselves, and make the diffs, so
+    that only this small record crosses between processes; it holds the
+    file's text only when the file is printed (one file, no workers).
     """
 
     def __init__(self, path: str) -> None:
         self.path = path
         self.changed = False
-        self.original: Optional[bytes] = None
-        self.result: Optional[bytes] = None
+        self.result: Optional[bytes] = None  # to print on standard output
+        self.diff = ""
         self.problems: List[Tuple[int, int, str]] = []
         self.error: Optional[str] = None
 
@@ -80,13 +80,16 @@ def _process(job: Tuple[str, str, _Options]) -> _Outcome:
         outcome.error = exc.located()
         return outcome
     outcome.changed = result is not data and result != data
-    if options.keep:
-        outcome.original, outcome.result = data, result
+    if options.diff:
+        if outcome.changed:
+            outcome.diff = _diff(name, data, result)
     elif options.in_place:
         if outcome.changed:
             write_atomically(Path(name), result)
     elif options.out_dir:
         _write_out(Path(options.out_dir) / relative, Path(name), result)
+    else:
+        outcome.result = result
     return outcome
 
 
@@ -141,7 +144,7 @@ def main(paths, target, out_dir, copy_files, in_place, check, diff, jobs, quiet,
     settings = load_settings(find_pyproject(Path.cwd() if paths == ("-",) else roots[0]))
     if target is None:
         target = parse_target(settings.target or "3.8")
-    options = _Options(target, check, verbose, in_place, out_dir, keep=not (check or in_place or out_dir))
+    options = _Options(target, check, verbose, in_place, out_dir, diff)
     if paths == ("-",):
         jobs_list = [("-", "-", options)]
     else:
@@ -173,7 +176,8 @@ def main(paths, target, out_dir, copy_files, in_place, check, diff, jobs, quiet,
             for line, col, message in outcome.problems:
                 click.echo("{}:{}:{}: rewritten: {}".format(outcome.path, line, col, message), err=True)
         if diff:
-            _print_diff(outcome)
+            sys.stdout.write(outcome.diff)
+            sys.stdout.flush()
         elif not (in_place or out_dir):
             assert outcome.result is not None
             sys.stdout.buffer.write(outcome.result)
@@ -194,9 +198,10 @@ def main(paths, target, out_dir, copy_files, in_place, check, diff, jobs, quiet,
 def _run(jobs_list, jobs: Optional[int]) -> Iterator[_Outcome]:
     """Outcomes in the order of ``jobs_list``, whatever the number of processes.
 
-    Where outcomes are small records (not ``keep``), the largest files start
-    first, so that no big one is left for the end (files differ in size a
-    hundredfold); reports still come in path order.
+    The largest files start first, so that no big one is left for the end
+    (files differ in size a hundredfold); reports still come in path order.
+    With ``--diff`` this process only collects and prints: a diff can be
+    larger than a pipe holds, and a worker would wait for it to be read.
     """
     workers = min(jobs or os.cpu_count() or 1, len(jobs_list))
     if workers <= 1 or jobs_list[0][0] == "-":
@@ -204,10 +209,8 @@ def _run(jobs_list, jobs: Optional[int]) -> Iterator[_Outcome]:
         return
     from .parallel import map_in_order
 
-    first = None
-    if not jobs_list[0][2].keep:  # texts come back: in order, so few wait at once
-        first = sorted(range(len(jobs_list)), key=lambda i: -_size(jobs_list[i][0]))
-    yield from map_in_order(_process, jobs_list, workers, first)
+    first = sorted(range(len(jobs_list)), key=lambda i: -_size(jobs_list[i][0]))
+    yield from map_in_order(_process, jobs_list, workers, first, caller_works=not jobs_list[0][2].diff)
 
 
 def _size(name: str) -> int:
@@ -229,20 +232,15 @@ def _write_out(destination: Path, source: Path, result: bytes) -> None:
     write_atomically(destination, result, mode_from=source, durable=False)
 
 
-def _print_diff(outcome: _Outcome) -> None:
+def _diff(name: str, original: bytes, result: bytes) -> str:
     import difflib
 
     from .source import decode_source
 
-    assert outcome.original is not None and outcome.result is not None
-    if outcome.result == outcome.original:
-        return
-    encoding = decode_source(outcome.original, str(outcome.path)).encoding
-    before = outcome.original.decode(encoding).splitlines(keepends=True)
-    after = outcome.result.decode(encoding).splitlines(keepends=True)
-    name = str(outcome.path)
-    sys.stdout.writelines(difflib.unified_diff(before, after, name, name))
-    sys.stdout.flush()
+    encoding = decode_source(original, name).encoding
+    before = original.decode(encoding).splitlines(keepends=True)
+    after = result.decode(encoding).splitlines(keepends=True)
+    return "".join(difflib.unified_diff(before, after, name, name))
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -43,6 +43,7 @@ def map_in_order(
     workers: int,
     first: Optional[Iterable[int]] = None,
     fork: bool = hasattr(os, "fork"),
+    caller_works: bool = True,
 ) -> Iterator[Result]:
     """``function(item)`` for every item, yielded in the order of ``items``.
 
@@ -50,11 +51,20 @@ def map_in_order(
     say the largest first so that no big one is left for last; each result
     is still yielded as soon as the ones before it are in.  Without
     ``fork``, ``function`` and the items must pickle.
+
+    This process works beside the ``workers - 1`` others and reads their
+    results between its own chunks.  Where a chunk's results may be more
+    than a pipe holds (64 KB on Linux), a worker would wait that long for
+    them to be read: ``caller_works=False`` starts ``workers`` others and
+    only reads.
     """
     order = list(range(len(items))) if first is None else list(first)
     size = max(1, min(CHUNK_LIMIT, len(items) // (workers * 8)), -(-len(items) // MAX_CHUNKS))
     chunks = [order[i : i + size] for i in range(0, len(order), size)]
-    results = (_forked if fork else _pooled)(function, items, chunks, workers)
+    if fork:
+        results = _forked(function, items, chunks, workers, caller_works)
+    else:
+        results = _pooled(function, items, chunks, workers)
     waiting: Dict[int, Result] = {}
     following = 0
     for index, result in results:
@@ -66,12 +76,12 @@ def map_in_order(
         raise WorkerFailed("a worker process ended before its work was done")
 
 
-def _forked(function, items, chunks, workers) -> Iterator[Tuple[int, Result]]:
+def _forked(function, items, chunks, workers, caller_works) -> Iterator[Tuple[int, Result]]:
     queue_read, queue_write = os.pipe()
     pids: List[int] = []
     children: Dict[int, int] = {}  # the read end of a worker's results -> its pid, until it ends
     try:
-        for _ in range(workers - 1):
+        for _ in range(workers - 1 if caller_works else workers):
             results_read, results_write = os.pipe()
             pid = os.fork()
             if pid == 0:
@@ -87,7 +97,7 @@ def _forked(function, items, chunks, workers) -> Iterator[Tuple[int, Result]]:
         os.close(queue_write)
         queue_write = -1
         buffers = {fd: bytearray() for fd in children}
-        for chunk in _chunks_taken(queue_read, chunks):
+        for chunk in _chunks_taken(queue_read, chunks) if caller_works else ():
             for index in chunk:
                 yield index, function(items[index])
             yield from _received(children, buffers, wait=False)
