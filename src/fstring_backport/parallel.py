@@ -54,9 +54,9 @@ def map_in_order(
 
     This process works beside the ``workers - 1`` others and reads their
     results between its own chunks.  Where a chunk's results may be more
-    than a pipe holds (64 KB on Linux), a worker would wait that long for
-    them to be read: ``caller_works=False`` starts ``workers`` others and
-    only reads.
+    than a pipe holds (64 KB on Linux), a worker sending them would wait
+    until this process ends its own chunk: ``caller_works=False`` starts
+    ``workers`` others and only reads.
     """
     order = list(range(len(items))) if first is None else list(first)
     size = max(1, min(CHUNK_LIMIT, len(items) // (workers * 8)), -(-len(items) // MAX_CHUNKS))
