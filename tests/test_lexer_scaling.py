@@ -1,4 +1,5 @@
-"""The lexer is one pass: ten times the input takes about ten times as long.
+"""The lexer and the quick check are one pass: ten times the input takes
+about ten times as long.
 
 A coarse guard against quadratic behaviour only; speed itself is measured
 in benchmarks/, side by side with a baseline.
@@ -7,6 +8,7 @@ in benchmarks/, side by side with a baseline.
 import time
 
 from fstring_backport.lexer import tokenize
+from fstring_backport.quickcheck import all_fstrings_plain
 
 UNIT = (
     "def f(a, b={'k': 1}):\n"
@@ -16,11 +18,11 @@ UNIT = (
 )
 
 
-def best_time(text, repeat=5):
+def best_time(text, repeat=5, read=tokenize):
     best = float("inf")
     for _ in range(repeat):
         start = time.perf_counter()
-        tokenize(text)
+        read(text)
         best = min(best, time.perf_counter() - start)
     return best
 
@@ -38,4 +40,17 @@ def test_one_very_long_fstring_is_linear():
     small = "x = f'" + "a{b}" * 2000 + "'\n"
     large = "x = f'" + "a{b}" * 20000 + "'\n"
     ratio = best_time(large) / best_time(small)
+    assert ratio < 30, ratio
+
+
+# Places where an f-string could start but none does, each refused by the
+# plain pattern, so that the quick check reads up to each in context.
+DECOYS = "s = \"f'{\" + 'x'  # f\"{ f'''{\n" + "t = '%f' % 1; u = '''f\"{'''\n"
+
+
+def test_quick_check_reads_each_place_once():
+    small = DECOYS * 300 + "v = f'{a!r:>{w}}'\n"
+    large = DECOYS * 3000 + "v = f'{a!r:>{w}}'\n"
+    assert all_fstrings_plain(large)
+    ratio = best_time(large, read=all_fstrings_plain) / best_time(small, read=all_fstrings_plain)
     assert ratio < 30, ratio

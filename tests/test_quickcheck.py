@@ -2,11 +2,13 @@
 
 Whenever ``all_fstrings_plain`` says True, the full path (lex everything,
 lower what ``oldsyntax`` rejects) returns the text unchanged, or raises for
-an error outside every f-string (which transpile then leaves to Python).
+an error outside every f-string or an unterminated string (which transpile
+then leaves to Python).
 Checked on the 3.12 and 3.13 standard libraries, the differential corpus,
 generated modules and hand-picked traps.
 """
 
+import re
 import sys
 from pathlib import Path
 
@@ -45,32 +47,57 @@ def assert_sound(text, name="<text>"):
 
 
 def _error_is_outside_fstrings(text):
-    """True if the full path's error lies outside every f-string of ``text``."""
+    """True if the full path's error lies outside every f-string of ``text``.
+
+    Or is an unterminated string or single-quoted f-string: the quick check
+    does not look for those (see its docstring, and ``_UNTERMINATED``).
+    """
     try:
         rewrite(text)
     except TranspileError as exc:
+        if exc.msg.startswith(("unterminated string", "unterminated triple-quoted string")):
+            return True
+        if exc.msg.startswith("unterminated f-string"):
+            return _has_unterminated_fstring_without_fields(text)
         if exc.msg.startswith("f-string"):
             return False
         lines = LineIndex(text)
         offset = lines.starts[exc.lineno - 1] + exc.offset - 1
+        offset = len(text[:offset].encode("utf-8", "surrogatepass"))
         return not any(start <= offset < end for start, end in _fstring_spans(text))
     return True
 
 
+def _has_unterminated_fstring_without_fields(text):
+    return any(
+        quickcheck._UNTERMINATED.match(text.encode("utf-8", "surrogatepass"), match.end())
+        for match in re.finditer(r"[fF][rR]?(?=['\"])|[rR][fF](?=['\"])", text)
+    )
+
+
 def _fstring_spans(text):
-    """(start, end) of each f-string, read as the quick check reads the text."""
+    """(start, end) of each f-string, read in context as the quick check reads it.
+
+    Offsets into the text's UTF-8 bytes, as the error's offset is turned.
+    """
+    source = quickcheck._Text(text)
+    data = source.data
     spans = []
     position = 0
-    while position < len(text):
-        after = quickcheck._CODE_STRINGS_COMMENTS.match(text, position).end()
+    while position < len(data):
+        after = quickcheck._CODE_STRINGS_COMMENTS.match(data, position).end()
         if after != position:
             position = after
             continue
-        start = quickcheck._AT_FSTRING_START.match(text, position)
-        if position and text[position - 1] in "rR":
+        start = quickcheck._AT_FSTRING_START.match(data, position)
+        if start is None:  # a quote that opens no string: no more is known
+            break
+        if position and data[position - 1] in b"rR":
             position -= 1  # an "rf" prefix
-        end = quickcheck._fstring_end(text, position, start.end())
+        end = quickcheck._fstring_end(source, position, start.end())
         spans.append((position, end))
+        if end < 0:
+            break
         position = end
     return spans
 
@@ -184,11 +211,56 @@ def test_common_fstrings_take_the_fast_path(text):
 
 
 def test_long_runs_are_read_to_the_end():
-    # More pieces than one match takes (RUN_LIMIT): the reading goes on.
+    # More pieces than one match takes (RUN_LIMIT): reading in context goes on.
     head = "x = 'a'  # c\n" * 3000
     assert all_fstrings_plain(head + 'f"{x}"\n')
     assert not all_fstrings_plain(head + 'f"{d["k"]}"\n')
-    assert not all_fstrings_plain(head + "'unclosed\n")
+    # "f'{" inside a string: refused by the pattern, so read in context.
+    assert all_fstrings_plain(head + "x = \"f'{\"\n")
+    assert not all_fstrings_plain(head + "x = \"f'{\n")
+
+
+BLIND_TRAPS = [
+    # Places blind reading must read in context, then an f-string to rewrite.
+    "x = '%f' % 1; y = '-f{'; z = f'{d['k']}'",
+    "x = 'F'  # f'{\n" * 50 + "y = f'{d['k']}'",
+    "x = 'a'f'{d['k']}'",
+    "x = '''\nf'{ \n'''\ny = f'{d['k']}'",
+    # Offsets into the UTF-8 bytes turned into offsets into the text.
+    "s = 'é€😀'; t = f'^{re.escape(f\"C {obj!r}\")}$'; u = f'{d['k']}'",
+    "s = '\u00e9'; t = f'{x:{\"\\n\"}}'",
+]
+
+
+@pytest.mark.parametrize("text", BLIND_TRAPS)
+def test_blind_reading_traps(text):
+    assert full_path_changes(text) is True
+    assert not all_fstrings_plain(text)
+
+
+BLIND_PASSES = [
+    "x = '%f' % 1; y = '-f{'; z = f'{a}'",
+    "x = 'F'  # f'{\n" * 50 + "y = f'{a}'",
+    "s = 'é€😀'; t = f'^{re.escape(f\"C {obj!r}\")}$'; u = f'{a}' 'é'",
+    "s = '\ud800'; t = f'^{re.escape(f\"C {obj!r}\")}$'",
+]
+
+
+@pytest.mark.parametrize("text", BLIND_PASSES)
+def test_blind_reading_passes(text):
+    assert all_fstrings_plain(text)
+    assert full_path_changes(text) is False
+
+
+def test_unterminated_strings_are_left_to_python():
+    # Not looked for: such a file comes back unchanged and Python reports
+    # the error.  Nor is a single-quoted f-string whose line ends before any
+    # field: blind reading cannot tell it from the "f'" of '%f'.
+    for text in ["x = 'abc\n", "x = '%f' % 1\ny = 'abc\n", "x = f'abc\ny = 1\n"]:
+        assert all_fstrings_plain(text)
+        assert full_path_changes(text) is None
+    # With a field on its line, an unterminated f-string is still reported.
+    assert not all_fstrings_plain("x = f'{a}bc\n")
 
 
 def test_word_characters_are_letters_digits_underscore_backslash_and_non_ascii():

@@ -31,26 +31,45 @@ rewrite, or keeps the match's structure equal to the lexer's):
   backslashes, the f-string's quote or line breaks, and of fields without
   specs or debug ``=``.
 
-How it reads a file: like the lexer, but only as far as strings go.  In
-code, outside f-strings, the lexer changes mode only at a quote (a string or
+How it reads a file: as UTF-8 bytes, in two ways.
+
+*Blind*, first: fold ``F``, ``r`` and ``R`` to ``f`` and ``"`` to ``'``
+(one ``bytes.translate``), and visit every ``f'`` of the folded bytes with
+``bytes.find``, which runs in C.  Every f-string prefix ends in one of those
+letters right before its quote, so every f-string the lexer sees is among
+the places visited, together with some that lie inside strings and
+comments (``'%f'``, ``# f"...``); which is which is not known.  At each
+place where an f-string prefix could start, the plain pattern is tried from
+the quote.  Where it matches, nothing needs knowing: if an f-string starts
+there, it is plain.  Where it does not, the text is read *in context* from
+the last place known to be code up to past that place, and blind reading
+goes on from there.
+
+*In context*, like the lexer, but only as far as strings go.  In code,
+outside f-strings, the lexer changes mode only at a quote (a string or
 f-string), at ``#`` (a comment) and at an f-string prefix.  One regular
 expression match takes a run of code, comments and plain strings; it stops
 at an f-string prefix, where the f-string must pass (the plain pattern, or
-else lexed alone), and the reading goes on after it.  The Python loop turns
-once per f-string.
+else lexed alone), and the reading goes on after it.
+
+So the Python loop turns once per ``f'`` of the folded text, and reading
+in context (the slower way) covers only as much of a file as runs up to its
+last f-string that the pattern refuses; for most files, nothing.
 
 Why True means that the full path changes nothing:
 
-1. The run follows the lexer exactly: code characters leave it in code
-   mode; a comment ends at the line break; a plain string's body is read by
-   the lexer's own rules (``lexer.STRING_BODY``), which do not depend on its
-   prefix, so the prefix letters may be read as code.  An ``f`` is taken as
-   code only where no f-string prefix starts: after a letter, digit, ``_``,
-   backslash or non-ASCII character (the lexer is then inside a name, or the
-   text is not valid 3.12, which rejects ``1f''`` and a backslash before
-   anything but a line break), except after an ``r``/``R`` that is itself
-   at the start of a token (``rf''``).  So every f-string the lexer sees
-   stops the run, and no f-string inside a string or comment does.
+1. Reading in context follows the lexer exactly: code characters leave it
+   in code mode; a comment ends at the line break; a plain string's body is
+   read by the lexer's own rules (``lexer.STRING_BODY``), which do not
+   depend on its prefix, so the prefix letters may be read as code.  An
+   ``f`` is taken as code only where no f-string prefix starts: after a
+   letter, digit, ``_``, backslash or non-ASCII character (the lexer is then
+   inside a name, or the text is not valid 3.12, which rejects ``1f''`` and
+   a backslash before anything but a line break), except after an
+   ``r``/``R`` that is itself at the start of a token (``rf''``).  So every
+   f-string the lexer sees stops the run, and no f-string inside a string
+   or comment does.  The same test (:data:`_AT_FSTRING_START`) picks, in
+   blind reading, the places where an f-string could start.
 2. A quote that opens no valid string (the lexer would raise) stops the run
    too, and the answer is False.
 3. At an f-string, the plain pattern follows the lexer's rules for exactly
@@ -63,13 +82,26 @@ Why True means that the full path changes nothing:
    it, since nothing before an f-string changes how it is lexed), parsed,
    and passes only if ``accepted_before_312`` accepts it: the full path's
    own test, on the same tokens.  The reading resumes after its last token.
-5. Every f-string that the lexer or the f-string parser would reject fails
-   the check (the pattern refuses it, then lexing or parsing it alone
+5. Blind reading visits every f-string the lexer sees (above).  Each one
+   either matches the plain pattern (3), or is judged in context (1-4),
+   where reading starts at a place in code: the start, or where the last
+   reading in context ended.  Except one kind, passed over blind: a
+   single-quoted f-string whose line ends before any field, backslash or
+   closing quote (``_UNTERMINATED``).  The lexer raises at such an
+   f-string, so no file that has one is valid, and nothing is lost by
+   leaving it unchanged; most such places lie inside strings (``'%f'``).
+6. Every other f-string that the lexer or the f-string parser would reject
+   fails the check (the pattern refuses it, then lexing or parsing it alone
    raises), so errors *in f-strings* are still reported, by the full path.
-   Errors elsewhere in a file whose f-strings all pass (bad indentation, an
-   unmatched bracket, more than 200 brackets open around an f-string) are
-   not looked for: such a file comes back unchanged, and Python reports
-   the error when it compiles it.
+   Errors elsewhere in a file whose f-strings all pass (an unterminated
+   string, bad indentation, an unmatched bracket, more than 200 brackets
+   open around an f-string) are not looked for: such a file comes back
+   unchanged, and Python reports the error when it compiles it.
+
+The patterns are compiled for bytes: on UTF-8 they mean what they mean on
+text (a character outside ASCII is bytes outside ASCII, all of which the
+patterns treat alike), and a lookbehind of one character sees the last
+byte of a character outside ASCII, which is outside ASCII too.
 
 ``tests/test_quickcheck.py`` checks on the 3.12 and 3.13 standard libraries,
 the differential corpus and generated modules that whenever this says True,
@@ -77,7 +109,7 @@ the full path returns its input unchanged.
 """
 
 import re
-from typing import Dict
+from typing import Dict, Optional, Union
 
 from .errors import TranspileError
 from .fstrings import parse_fstrings
@@ -181,9 +213,14 @@ def _string(quote: str) -> str:
     return r"{q}(?!{q}{q})[^\\\r\n{q}]*(?:\\(?:\r\n|[\s\S])[^\\\r\n{q}]*)*{q}".format(q=q)
 
 
+# Compiled for bytes (see above); built as text, all ASCII.
+def _compile(pattern: str) -> "re.Pattern[bytes]":
+    return re.compile(pattern.encode("ascii"))
+
+
 # An f-string prefix at the start of a token, with its quote next.
 _FSTRING_START = _FSTRING_PREFIX + r"(?=['\"])"
-_AT_FSTRING_START = re.compile(_FSTRING_START)
+_AT_FSTRING_START = _compile(_FSTRING_START)
 
 # What the lexer reads without changing mode, from code back to code: runs
 # of characters that start no string, comment or f-string (an "f" is taken
@@ -193,7 +230,7 @@ _AT_FSTRING_START = re.compile(_FSTRING_START)
 # RUN_LIMIT pieces, which bounds the memory the regular expression engine
 # keeps for them (unbounded, it grows a hundred times the text's size).
 RUN_LIMIT = 1000
-_CODE_STRINGS_COMMENTS = re.compile(
+_CODE_STRINGS_COMMENTS = _compile(
     r"(?:[^'\"#fF]+|#[^\r\n]*|{strings}|(?!{start})[fF]){{0,{limit}}}".format(
         strings="|".join(_string(quote) for quote in QUOTES),
         start=_FSTRING_START,
@@ -203,61 +240,155 @@ _CODE_STRINGS_COMMENTS = re.compile(
 
 # The rest of a plain f-string from its opening quote (compiled on first use:
 # a pattern per kind of quote, as few kinds as a file uses).
-_PLAIN = {quote: _plain_fstring(quote) for quote in QUOTES}
-_compiled: Dict[str, "re.Pattern[str]"] = {}
+_PLAIN = {quote.encode("ascii"): _plain_fstring(quote) for quote in QUOTES}
+_compiled: Dict[bytes, "re.Pattern[bytes]"] = {}
+
+# Blind reading: every f-string prefix ends in f, F, r or R right before its
+# quote, an "f'" once these are folded.
+_FOLD = bytes.maketrans(b'FrR"', b"fff'")
+_FOLDED_PREFIX_END = b"f'"
+# A single-quoted f-string whose line ends before any field, backslash or
+# closing quote: the lexer would raise.  So no valid f-string starts there,
+# and blind reading passes over it; most such places are inside strings,
+# such as '%f' and '-f'.
+_UNTERMINATED = _compile(r"""'[^'{\\\r\n]*(?:[\r\n]|\Z)|"[^"{\\\r\n]*(?:[\r\n]|\Z)""")
 
 
-def _plain_end(text: str, start: int) -> int:
-    """The end of the plain f-string whose quote is at ``start``; -1 if not plain."""
-    quote = text[start : start + 3]
-    if quote not in ("'''", '"""'):
-        quote = text[start]
+class _Text:
+    """A text and its UTF-8 bytes, which the patterns read.
+
+    The text is needed only to lex an f-string alone, and offsets into the
+    bytes are turned into offsets into it only then, always at an f-string's
+    first (ASCII) character.
+    """
+
+    def __init__(self, source: Union[str, bytes]) -> None:
+        if isinstance(source, bytes):
+            self.data = source
+            self._text: Optional[str] = None
+            self.ascii = source.isascii()
+        else:
+            self.data = source.encode("utf-8", "surrogatepass")
+            self._text = source
+            self.ascii = len(self.data) == len(source)
+        # The last offset turned: readings go forwards, so each turn decodes
+        # only the bytes since the last one.
+        self._byte = self._char = 0
+
+    @property
+    def text(self) -> str:
+        if self._text is None:
+            self._text = self.data.decode("utf-8", "surrogatepass")
+        return self._text
+
+    def char_offset(self, byte: int) -> int:
+        if self.ascii:
+            return byte
+        if byte < self._byte:
+            self._byte = self._char = 0
+        self._char += len(self.data[self._byte : byte].decode("utf-8", "surrogatepass"))
+        self._byte = byte
+        return self._char
+
+    def byte_offset(self, char: int, known_char: int, known_byte: int) -> int:
+        """The byte offset of ``char``, from a pair of offsets known to agree before it."""
+        if self.ascii:
+            return char
+        return known_byte + len(self.text[known_char:char].encode("utf-8", "surrogatepass"))
+
+
+def _plain_end(data: bytes, quote_at: int) -> int:
+    """The end of the plain f-string whose quote is at ``quote_at``; -1 if not plain."""
+    quote = data[quote_at : quote_at + 3]
+    if quote not in (b"'''", b'"""'):
+        quote = data[quote_at : quote_at + 1]
     pattern = _compiled.get(quote)
     if pattern is None:
-        pattern = _compiled[quote] = re.compile(_PLAIN[quote])
-    match = pattern.match(text, start)
+        pattern = _compiled[quote] = _compile(_PLAIN[quote])
+    match = pattern.match(data, quote_at)
     return -1 if match is None else match.end()
 
 
-def _fstring_end(text: str, start: int, quote: int) -> int:
+def _fstring_end(source: _Text, start: int, quote_at: int) -> int:
     """The end of the f-string at ``start`` if 3.8-3.11 accept it unchanged, else -1.
 
     The pattern answers for most; the others are lexed on their own and
     judged as the full path judges them.
     """
-    end = _plain_end(text, quote)
+    end = _plain_end(source.data, quote_at)
     if end >= 0:
         return end
+    text = source.text
+    first = source.char_offset(start)
     try:
-        tokens = tokenize_fstring(text, start)
+        tokens = tokenize_fstring(text, first)
         (node,) = parse_fstrings(tokens, text)
     except TranspileError:  # the full path reports it, with the whole file lexed
         return -1
-    return tokens[-1].end if accepted_before_312(tokens, text, node) else -1
+    if not accepted_before_312(tokens, text, node):
+        return -1
+    return source.byte_offset(tokens[-1].end, first, start)
 
 
-def all_fstrings_plain(text: str) -> bool:
-    """True only if every f-string in ``text`` is accepted by 3.8-3.11 unchanged.
+def _prefix_f(data: bytes, prefix_end: int) -> int:
+    """The "f" of an f-string prefix that ends at ``prefix_end``; -1 if no f-string can start there."""
+    f = prefix_end
+    if data[f] not in b"fF":  # "fr'", found by its "r"; or a raw string
+        f -= 1
+        if f < 0 or data[f] not in b"fF":
+            return -1
+    return f if _AT_FSTRING_START.match(data, f) else -1
 
-    Reads the text as the lexer does, a run of code, comments and strings
-    at a time (one regular-expression match), and checks each f-string met.
+
+def _read_in_context(source: _Text, position: int, beyond: int) -> int:
+    """Read from ``position``, in code, to past ``beyond``, as the lexer does.
+
+    Returns where the reading stopped, in code; or -1 if an f-string met
+    does not pass, or a quote opens no string.
     """
+    data = source.data
     skip = _CODE_STRINGS_COMMENTS.match
     at_fstring = _AT_FSTRING_START.match
-    position = 0
-    end = len(text)
-    while True:
-        after = skip(text, position).end()
+    end = len(data)
+    while position <= beyond:
+        after = skip(data, position).end()
         if after != position:
             position = after
             continue
         if position == end:
-            return True
-        start = at_fstring(text, position)
+            return end
+        start = at_fstring(data, position)
         if start is None:  # a quote that opens no string
-            return False
-        if position and text[position - 1] in "rR":
+            return -1
+        if position and data[position - 1] in b"rR":
             position -= 1  # an "rf" prefix, found by its "f"
-        position = _fstring_end(text, position, start.end())
+        position = _fstring_end(source, position, start.end())
         if position < 0:
-            return False
+            return -1
+    return position
+
+
+def all_fstrings_plain(text: Union[str, bytes]) -> bool:
+    """True only if every f-string in ``text`` is accepted by 3.8-3.11 unchanged.
+
+    ``text`` is a str, or its UTF-8 encoding.  Reads blind, checking every
+    place where an f-string could start against the plain pattern, and in
+    context only up to the places it refuses.
+    """
+    source = _Text(text)
+    data = source.data
+    find = data.translate(_FOLD).find
+    read = 0  # read in context up to here, where the lexer is in code
+    prefix_end = find(_FOLDED_PREFIX_END)
+    while prefix_end >= 0:
+        f = _prefix_f(data, prefix_end)
+        quote_at = prefix_end + 1
+        if f >= 0 and _plain_end(data, quote_at) < 0 and not _UNTERMINATED.match(data, quote_at):
+            # Reading in context stops at this "f" if an f-string starts here.
+            read = _read_in_context(source, read, f)
+            if read < 0:
+                return False
+            prefix_end = find(_FOLDED_PREFIX_END, max(read, prefix_end + 1))
+        else:
+            prefix_end = find(_FOLDED_PREFIX_END, prefix_end + 1)
+    return True
