@@ -71,3 +71,48 @@ def test_errors_carry_the_filename():
         transpile("f'{'", filename="pkg/mod.py")
     assert info.value.filename == "pkg/mod.py"
     assert info.value.located().startswith("pkg/mod.py:1:")
+
+
+REWRITTEN = 'x = f"{d["k"]}"\n'
+
+
+@pytest.mark.parametrize("eol", ["\n", "\r\n"])
+def test_ascii_bytes_come_back_as_their_text_does(eol):
+    # ASCII with no cookie is checked without decoding; the result is the same.
+    text = "# comment" + eol + REWRITTEN.replace("\n", eol)
+    assert transpile(text.encode()) == transpile(text).encode()
+    assert transpile(text.encode()) != text.encode()
+
+
+def test_a_cookie_on_the_second_line_is_obeyed():
+    data = b"#!/usr/bin/env python\n# coding: no-such-codec\nx = 1\n"
+    with pytest.raises(TranspileError):
+        transpile(data)
+
+
+# (bytes, whether they can be read without decoding)
+SAMPLES = [
+    (b"", True),
+    (b"x = 1\n", True),
+    (b"x = 1\n\n# coding: no-such-codec\n", True),  # third line: no cookie
+    (b"# coding: latin-1\nx = 1\n", False),
+    (b"\n# -*- coding: ascii -*-\n", False),
+    (b"# coding: no-such-codec", False),
+    (b"x = 1\r# coding: no-such-codec\r", False),  # no "\n": one line to Python
+    ("x = 'é'\n".encode(), False),
+    (b"x = '\xe9'\n", False),
+    (codecs.BOM_UTF8 + b"x = 1\n", False),
+]
+
+
+@pytest.mark.parametrize("data, plain", SAMPLES)
+def test_bytes_are_read_without_decoding_only_where_python_reads_ascii(data, plain):
+    import io
+    import tokenize
+
+    from fstring_backport.source import needs_no_decoding
+
+    assert needs_no_decoding(data) is plain
+    if plain:
+        assert tokenize.detect_encoding(io.BytesIO(data).readline)[0] == "utf-8"
+        assert data.decode("utf-8") == data.decode("latin-1")

@@ -14,7 +14,7 @@ from .lowering import Lowerer
 from .oldsyntax import accepted_before_312, problems
 from .quickcheck import all_fstrings_plain
 from .safety import check_output
-from .source import decode_source, encode_source
+from .source import decode_source, encode_source, needs_no_decoding
 from .targets import NATIVE, OLDEST, Target, parse_target
 
 AnySource = TypeVar("AnySource", str, bytes)
@@ -32,11 +32,15 @@ def transpile(source: AnySource, target: Target = OLDEST, filename: str = "<unkn
     """
     version = parse_target(target)
     if isinstance(source, bytes):
-        decoded = decode_source(source, filename)
-        result = _transpile_text(decoded.text, version, filename, decoded.encoding)
-        if result is decoded.text:
-            return source
-        return encode_source(result, decoded.encoding)
+        if needs_no_decoding(source):  # most files: checked as they are
+            if version >= NATIVE or all_fstrings_plain(source):
+                return source
+            text, encoding = source.decode("ascii"), "utf-8"
+            result = rewrite(text, filename, encoding)
+        else:
+            text, encoding = decode_source(source, filename)
+            result = _transpile_text(text, version, filename, encoding)
+        return source if result is text else encode_source(result, encoding)
     return _transpile_text(source, version, filename)
 
 

@@ -42,6 +42,18 @@ def decode_source(data: bytes, filename: str = "<unknown>") -> DecodedSource:
     return DecodedSource(text, encoding)  # the utf-8-sig codec drops the BOM
 
 
+def needs_no_decoding(data: bytes) -> bool:
+    """True if ``decode_source`` would read ``data`` as UTF-8 and find no fault.
+
+    So for ASCII with no coding cookie (none can be past the second line):
+    its characters are its bytes.
+    """
+    if not data.isascii():
+        return False
+    second_line_end = data.find(b"\n", data.find(b"\n") + 1)
+    return data.find(b"coding", 0, second_line_end if second_line_end >= 0 else len(data)) < 0
+
+
 def encode_source(text: str, encoding: str) -> bytes:
     """Encode text back as ``decode_source`` found it (the BOM included)."""
     return text.encode(encoding)  # the utf-8-sig codec writes the BOM back
