@@ -116,3 +116,17 @@ def test_bytes_are_read_without_decoding_only_where_python_reads_ascii(data, pla
     if plain:
         assert tokenize.detect_encoding(io.BytesIO(data).readline)[0] == "utf-8"
         assert data.decode("utf-8") == data.decode("latin-1")
+
+
+def test_problems_are_found_alike_in_text_and_bytes():
+    from fstring_backport.engine import find_problems
+
+    text = "x = 1\n" + REWRITTEN
+    found = find_problems(text)
+    assert [(line, col) for line, col, _ in found] == [(2, 10)]  # the reused quote
+    assert find_problems(text.encode()) == found  # ASCII: checked undecoded
+    latin = "# coding: latin-1\nname = 'Müller'\n" + REWRITTEN
+    assert find_problems(latin.encode("latin-1")) == find_problems(latin) != []
+    assert find_problems(NEEDS_NO_CHANGE.encode()) == []
+    with pytest.raises(TranspileError):
+        find_problems(b"# coding: no-such-codec\n" + REWRITTEN.encode())

@@ -4,7 +4,7 @@ The CLI, the import hook and the build integrations all call this function
 and add only what is theirs (files, caching, packaging).
 """
 
-from typing import List, Tuple, TypeVar
+from typing import List, Optional, Tuple, TypeVar
 
 from .errors import TranspileError
 from .fstrings import parse_fstrings
@@ -14,7 +14,7 @@ from .lowering import Lowerer
 from .oldsyntax import accepted_before_312, problems
 from .quickcheck import all_fstrings_plain
 from .safety import check_output
-from .source import decode_source, encode_source, needs_no_decoding
+from .source import DecodedSource, decode_source, encode_source, needs_no_decoding
 from .targets import NATIVE, OLDEST, Target, parse_target
 
 AnySource = TypeVar("AnySource", str, bytes)
@@ -31,23 +31,30 @@ def transpile(source: AnySource, target: Target = OLDEST, filename: str = "<unkn
     (:mod:`quickcheck`), errors outside f-strings and all.
     """
     version = parse_target(target)
-    if isinstance(source, bytes):
-        if needs_no_decoding(source):  # most files: checked as they are
-            if version >= NATIVE or all_fstrings_plain(source):
-                return source
-            text, encoding = source.decode("ascii"), "utf-8"
-            result = rewrite(text, filename, encoding)
-        else:
-            text, encoding = decode_source(source, filename)
-            result = _transpile_text(text, version, filename, encoding)
-        return source if result is text else encode_source(result, encoding)
-    return _transpile_text(source, version, filename)
+    if not isinstance(source, bytes):
+        if version >= NATIVE or all_fstrings_plain(source):
+            return source  # the common case: no lexing at all (see quickcheck)
+        return rewrite(source, filename)
+    if version >= NATIVE:
+        if not needs_no_decoding(source):
+            decode_source(source, filename)  # a bad encoding is still an error
+        return source
+    decoded = _decoded_unless_plain(source, filename)
+    if decoded is None:
+        return source
+    result = rewrite(decoded.text, filename, decoded.encoding)
+    return source if result is decoded.text else encode_source(result, decoded.encoding)
 
 
-def _transpile_text(text: str, version: Tuple[int, int], filename: str, encoding: str = "utf-8") -> str:
-    if version >= NATIVE or all_fstrings_plain(text):
-        return text  # the common case: no lexing at all (see quickcheck)
-    return rewrite(text, filename, encoding)
+def _decoded_unless_plain(source: bytes, filename: str) -> Optional[DecodedSource]:
+    """The decoded source, or None if every f-string in it is accepted by 3.8-3.11 unchanged.
+
+    ASCII with no coding cookie (most files) is checked without decoding.
+    """
+    if needs_no_decoding(source):
+        return None if all_fstrings_plain(source) else DecodedSource(source.decode("ascii"), "utf-8")
+    decoded = decode_source(source, filename)
+    return None if all_fstrings_plain(decoded.text) else decoded
 
 
 def rewrite(text: str, filename: str = "<unknown>", encoding: str = "utf-8") -> str:
@@ -96,9 +103,15 @@ def find_problems(source: AnySource, target: Target = OLDEST, filename: str = "<
     """
     if parse_target(target) >= NATIVE:
         return []
-    text = decode_source(source, filename).text if isinstance(source, bytes) else source
-    if all_fstrings_plain(text):
+    if isinstance(source, bytes):
+        decoded = _decoded_unless_plain(source, filename)
+        if decoded is None:
+            return []
+        text = decoded.text
+    elif all_fstrings_plain(source):
         return []
+    else:
+        text = source
     tokens = tokenize(text, filename)
     lines = LineIndex(text)
     found = []
