@@ -35,10 +35,10 @@ How it reads a file: as UTF-8 bytes, in two ways.
 
 *Blind*, first: fold ``F``, ``r`` and ``R`` to ``f`` and ``"`` to ``'``
 (one ``bytes.translate``), and visit every ``f'`` of the folded bytes with
-``bytes.find``, which runs in C.  Every f-string prefix ends in one of those
-letters right before its quote, so every f-string the lexer sees is among
-the places visited, together with some that lie inside strings and
-comments (``'%f'``, ``# f"...``); which is which is not known.  At each
+``bytes.find``, which runs in C.  Every f-string prefix ends in ``f``,
+``F``, ``r`` or ``R`` right before its quote, so every f-string the lexer
+sees is among the places visited, together with some that lie inside
+strings and comments (``'%f'``, ``# f"...``); which is which is not known.  At each
 place where an f-string prefix could start, the plain pattern is tried from
 the quote.  Where it matches, nothing needs knowing: if an f-string starts
 there, it is plain.  Where it does not, the text is read *in context* from
@@ -53,8 +53,8 @@ at an f-string prefix, where the f-string must pass (the plain pattern, or
 else lexed alone), and the reading goes on after it.
 
 So the Python loop turns once per ``f'`` of the folded text, and reading
-in context (the slower way) covers only as much of a file as runs up to its
-last f-string that the pattern refuses; for most files, nothing.
+in context (the slower way) covers only as much of a file as runs up to the
+last place the pattern refuses; for most files, nothing.
 
 Why True means that the full path changes nothing:
 
