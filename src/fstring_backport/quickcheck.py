@@ -33,12 +33,12 @@ rewrite, or keeps the match's structure equal to the lexer's):
 
 How it reads a file: as UTF-8 bytes, in two ways.
 
-*Blind*, first: fold ``F``, ``r`` and ``R`` to ``f`` and ``"`` to ``'``
-(one ``bytes.translate``), and visit every ``f'`` of the folded bytes with
+*Blind*, first: fold ``F``, ``r`` and ``R`` to ``f`` and ``"`` to ``'`` (one
+``bytes.translate``), and visit every ``f'`` of the folded bytes with
 ``bytes.find``, which runs in C.  Every f-string prefix ends in ``f``,
 ``F``, ``r`` or ``R`` right before its quote, so every f-string the lexer
-sees is among the places visited, together with some that lie inside
-strings and comments (``'%f'``, ``# f"...``); which is which is not known.  At each
+sees is among the places visited, together with some that lie inside strings
+and comments (``'%f'``, ``# f"...``); which is which is not known.  At each
 place where an f-string prefix could start, the plain pattern is tried from
 the quote.  Where it matches, nothing needs knowing: if an f-string starts
 there, it is plain.  Where it does not, the text is read *in context* from
