@@ -220,36 +220,27 @@ def test_long_runs_are_read_to_the_end():
     assert not all_fstrings_plain(head + "x = \"f'{\n")
 
 
-BLIND_TRAPS = [
-    # Places blind reading must read in context, then an f-string to rewrite.
-    "x = '%f' % 1; y = '-f{'; z = f'{d['k']}'",
-    "x = 'F'  # f'{\n" * 50 + "y = f'{d['k']}'",
-    "x = 'a'f'{d['k']}'",
-    "x = '''\nf'{ \n'''\ny = f'{d['k']}'",
+# (text, whether it needs a rewrite): places that blind reading must read
+# in context, then an f-string that needs a rewrite or not.
+BLIND = [
+    ("x = '%f' % 1; y = '-f{'; z = f'{d['k']}'", True),
+    ("x = '%f' % 1; y = '-f{'; z = f'{a}'", False),
+    ("x = 'F'  # f'{\n" * 50 + "y = f'{d['k']}'", True),
+    ("x = 'F'  # f'{\n" * 50 + "y = f'{a}'", False),
+    ("x = 'a'f'{d['k']}'", True),
+    ("x = '''\nf'{ \n'''\ny = f'{d['k']}'", True),
     # Offsets into the UTF-8 bytes turned into offsets into the text.
-    "s = 'é€😀'; t = f'^{re.escape(f\"C {obj!r}\")}$'; u = f'{d['k']}'",
-    "s = '\u00e9'; t = f'{x:{\"\\n\"}}'",
+    ("s = 'é€😀'; t = f'^{re.escape(f\"C {obj!r}\")}$'; u = f'{d['k']}'", True),
+    ("s = 'é€😀'; t = f'^{re.escape(f\"C {obj!r}\")}$'; u = f'{a}' 'é'", False),
+    ("s = '\u00e9'; t = f'{x:{\"\\n\"}}'", True),
+    ("s = '\ud800'; t = f'^{re.escape(f\"C {obj!r}\")}$'", False),
 ]
 
 
-@pytest.mark.parametrize("text", BLIND_TRAPS)
-def test_blind_reading_traps(text):
-    assert full_path_changes(text) is True
-    assert not all_fstrings_plain(text)
-
-
-BLIND_PASSES = [
-    "x = '%f' % 1; y = '-f{'; z = f'{a}'",
-    "x = 'F'  # f'{\n" * 50 + "y = f'{a}'",
-    "s = 'é€😀'; t = f'^{re.escape(f\"C {obj!r}\")}$'; u = f'{a}' 'é'",
-    "s = '\ud800'; t = f'^{re.escape(f\"C {obj!r}\")}$'",
-]
-
-
-@pytest.mark.parametrize("text", BLIND_PASSES)
-def test_blind_reading_passes(text):
-    assert all_fstrings_plain(text)
-    assert full_path_changes(text) is False
+@pytest.mark.parametrize("text, needs_rewrite", BLIND)
+def test_blind_reading(text, needs_rewrite):
+    assert full_path_changes(text) is needs_rewrite
+    assert all_fstrings_plain(text) is not needs_rewrite
 
 
 def test_unterminated_strings_are_left_to_python():
