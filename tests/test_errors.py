@@ -74,7 +74,7 @@ CASES = [
 # Errors outside every f-string, in files whose f-strings need no rewrite:
 # transpile returns such a file unchanged without lexing it (README, Limits),
 # and Python reports the error when it compiles the file.  So with unterminated
-# strings, and with an unterminated f-string that has no field on its line
+# strings, and with an unterminated f-string with no brace on its line
 # (the quick check cannot tell one from "f'" inside a string, as in '%f').
 OUTSIDE_FSTRINGS = {
     'f"abc',

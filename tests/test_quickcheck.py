@@ -46,33 +46,36 @@ def assert_sound(text, name="<text>"):
             assert _error_is_outside_fstrings(text), name
 
 
-def _error_is_outside_fstrings(text):
-    """True if the full path's error lies outside every f-string of ``text``.
+INDENTATION_ERRORS = (
+    "unindent does not match any outer indentation level",
+    "inconsistent use of tabs and spaces in indentation",
+)
 
-    Or is an unterminated string or single-quoted f-string: the quick check
-    does not look for those (see its docstring, and ``_UNTERMINATED``).
+
+def _error_is_outside_fstrings(text):
+    """True if the full path's error is one the quick check does not look for.
+
+    That is an error outside every f-string (bad indentation at the start of
+    one included), an unterminated string, or a single-quoted f-string left
+    open before any brace, backslash or closing quote (``_UNTERMINATED``).
     """
     try:
         rewrite(text)
     except TranspileError as exc:
+        data = text.encode("utf-8", "surrogatepass")
+        offset = LineIndex(text).starts[exc.lineno - 1] + exc.offset - 1
+        at = len(text[:offset].encode("utf-8", "surrogatepass"))
         if exc.msg.startswith(("unterminated string", "unterminated triple-quoted string")):
             return True
+        if exc.msg in INDENTATION_ERRORS:  # their column may fall inside the line's first token
+            return True
         if exc.msg.startswith("unterminated f-string"):
-            return _has_unterminated_fstring_without_fields(text)
+            quote = re.compile(rb"[fFrR]*").match(data, at).end()
+            return quickcheck._UNTERMINATED.match(data, quote) is not None
         if exc.msg.startswith("f-string"):
             return False
-        lines = LineIndex(text)
-        offset = lines.starts[exc.lineno - 1] + exc.offset - 1
-        offset = len(text[:offset].encode("utf-8", "surrogatepass"))
-        return not any(start <= offset < end for start, end in _fstring_spans(text))
+        return not any(start < at < end for start, end in _fstring_spans(text))
     return True
-
-
-def _has_unterminated_fstring_without_fields(text):
-    return any(
-        quickcheck._UNTERMINATED.match(text.encode("utf-8", "surrogatepass"), match.end())
-        for match in re.finditer(r"[fF][rR]?(?=['\"])|[rR][fF](?=['\"])", text)
-    )
 
 
 def _fstring_spans(text):
@@ -95,9 +98,10 @@ def _fstring_spans(text):
         if position and data[position - 1] in b"rR":
             position -= 1  # an "rf" prefix
         end = quickcheck._fstring_end(source, position, start.end())
-        spans.append((position, end))
-        if end < 0:
+        if end < 0:  # it does not pass: it may run to the end, for all we know
+            spans.append((position, len(data)))
             break
+        spans.append((position, end))
         position = end
     return spans
 
@@ -246,12 +250,15 @@ def test_blind_reading(text, needs_rewrite):
 def test_unterminated_strings_are_left_to_python():
     # Not looked for: such a file comes back unchanged and Python reports
     # the error.  Nor is a single-quoted f-string whose line ends before any
-    # field: blind reading cannot tell it from the "f'" of '%f'.
+    # brace: blind reading cannot tell it from the "f'" of '%f'.
     for text in ["x = 'abc\n", "x = '%f' % 1\ny = 'abc\n", "x = f'abc\ny = 1\n"]:
         assert all_fstrings_plain(text)
         assert full_path_changes(text) is None
-    # With a field on its line, an unterminated f-string is still reported.
-    assert not all_fstrings_plain("x = f'{a}bc\n")
+    # With a brace on its line, an unterminated f-string is still reported,
+    # and so is a lone "}" before the line's end.
+    for text in ["x = f'{a}bc\n", "x = f'a}\n", 'f"=}\n{x}"\n']:
+        assert not all_fstrings_plain(text)
+        assert full_path_changes(text) is None
 
 
 def test_word_characters_are_letters_digits_underscore_backslash_and_non_ascii():
@@ -287,3 +294,16 @@ def test_mutated_fstrings(seed, edits):
         position = min(position, len(text))
         text = text[:position] + noise + text[position + (noise == "") :]
     assert_sound(text + "\n")
+
+
+FOUND_BY_FUZZING = [
+    'f"=}\n{x}"\n',  # a lone "}" before the line's end: reported
+    "éf\"{x}\"f'\n",  # an error's column in characters, the spans in bytes
+    "if x:\n    y\n  f'{a}'\n",  # an indentation error's column inside an f-string
+]
+
+
+@pytest.mark.parametrize("text", FOUND_BY_FUZZING)
+def test_found_by_fuzzing(text):
+    assert full_path_changes(text) is None
+    assert_sound(text)

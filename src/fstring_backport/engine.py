@@ -29,7 +29,7 @@ def transpile(source: AnySource, target: Target = OLDEST, filename: str = "<unkn
     meets in a file that has f-strings to rewrite.  A file whose f-strings
     all need no rewrite is returned as it is without being lexed
     (:mod:`quickcheck`), errors outside f-strings and all; so is one whose
-    only fault is a single-quoted f-string left open before any field
+    only fault is a single-quoted f-string left open before any brace
     (``f'abc`` and a line break), which Python reports when it compiles it.
     """
     version = parse_target(target)

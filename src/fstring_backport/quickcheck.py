@@ -86,7 +86,7 @@ Why True means that the full path changes nothing:
    either matches the plain pattern (3), or is judged in context (1-4),
    where reading starts at a place in code: the start, or where the last
    reading in context ended.  Except one kind, passed over blind: a
-   single-quoted f-string whose line ends before any field, backslash or
+   single-quoted f-string whose line ends before any brace, backslash or
    closing quote (``_UNTERMINATED``).  The lexer raises at such an
    f-string, so no file that has one is valid, and nothing is lost by
    leaving it unchanged; most such places lie inside strings (``'%f'``).
@@ -247,11 +247,11 @@ _compiled: Dict[bytes, "re.Pattern[bytes]"] = {}
 # quote, an "f'" once these are folded.
 _FOLD = bytes.maketrans(b'FrR"', b"fff'")
 _FOLDED_PREFIX_END = b"f'"
-# A single-quoted f-string whose line ends before any field, backslash or
-# closing quote: the lexer would raise.  So no valid f-string starts there,
-# and blind reading passes over it; most such places are inside strings,
-# such as '%f' and '-f'.
-_UNTERMINATED = _compile(r"""'[^'{\\\r\n]*(?:[\r\n]|\Z)|"[^"{\\\r\n]*(?:[\r\n]|\Z)""")
+# A single-quoted f-string whose line ends before any brace, backslash or
+# closing quote: the lexer would raise "unterminated f-string".  So no valid
+# f-string starts there, and blind reading passes over it; most such places
+# are inside strings, such as '%f' and '-f'.
+_UNTERMINATED = _compile(r"""'[^'{}\\\r\n]*(?:[\r\n]|\Z)|"[^"{}\\\r\n]*(?:[\r\n]|\Z)""")
 
 
 class _Text:
