@@ -5,6 +5,7 @@ and later each case is also checked against the running interpreter.
 """
 
 import sys
+import warnings
 
 import pytest
 
@@ -67,6 +68,19 @@ CASES = [
     ("if x:\n    y\n  z", "unindent does not match any outer indentation level", 3, 4),
     ("if x:\n\t  y\n        z", "unindent does not match any outer indentation level", 3, 10),
     ("x = 1 € 2", "invalid character '€' (U+20AC)", 1, 7),
+    ("x = 2f'{a}'", "invalid decimal literal", 1, 5),
+    ("x = 12abc", "invalid decimal literal", 1, 6),
+    ("x = 1andy", "invalid decimal literal", 1, 5),
+    ("x = 1_000f''", "invalid decimal literal", 1, 9),
+    ("x = 1_", "invalid decimal literal", 1, 6),
+    ("x = 1.5jf''", "invalid imaginary literal", 1, 8),
+    ("x = 0x1g", "invalid hexadecimal literal", 1, 7),
+    ("x = 0X", "invalid hexadecimal literal", 1, 6),
+    ("x = 0x_", "invalid hexadecimal literal", 1, 7),
+    ("x = 0b1f'a'", "invalid binary literal", 1, 7),
+    ("x = 0b12", "invalid digit '2' in binary literal", 1, 8),
+    ("x = 0o8", "invalid digit '8' in octal literal", 1, 7),
+    ("x = 007", "leading zeros in decimal integer literals are not permitted; use an 0o prefix for octal integers", 1, 5),
     ("x = a\u00a0", "invalid non-printable character U+00A0", 1, 6),
 ]
 
@@ -90,6 +104,19 @@ OUTSIDE_FSTRINGS = {
     "if x:\n\t  y\n        z",
     "x = 1 € 2",
     "x = a\u00a0",
+    "x = 2f'{a}'",  # a number, then a name: that "f" is no prefix
+    "x = 12abc",
+    "x = 1andy",
+    "x = 1_000f''",
+    "x = 1_",
+    "x = 1.5jf''",
+    "x = 0x1g",
+    "x = 0X",
+    "x = 0x_",
+    "x = 0b1f'a'",
+    "x = 0b12",
+    "x = 0o8",
+    "x = 007",
 }
 
 
@@ -144,3 +171,31 @@ def test_bytes_with_bad_utf8_say_where():
         transpile(b"x = 1\ny = '\xff'\n", filename="bad.py")
     assert info.value.lineno == 2
     assert "Non-UTF-8 code starting with '\\xff'" in info.value.msg
+
+
+# A keyword that may follow a number in valid code: Python 3.12 warns, and
+# accepts it; so are other spellings of numbers like those above.
+NUMBERS_ACCEPTED = [
+    "x = 1if 1 else 2",
+    "x = [1for y in z]",
+    "x = 1 if 1else 2",
+    "x = 5not in y",
+    "x = 1in[1]",
+    "x = 1 if 1or 2 else 3",
+    "x = 0xf_f",
+    "x = 0b_1",
+    "x = 00",
+    "x = 0_0",
+    "x = 0_7j",
+    "x = 07.5",
+    "x = 0e5",
+]
+
+
+@pytest.mark.parametrize("src", NUMBERS_ACCEPTED)
+def test_numbers_next_to_keywords_are_accepted(src):
+    tokenize(src + "\n")
+    if sys.version_info >= (3, 12):
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", SyntaxWarning)
+            compile(src + "\n", "mod.py", "exec")

@@ -300,6 +300,7 @@ FOUND_BY_FUZZING = [
     'f"=}\n{x}"\n',  # a lone "}" before the line's end: reported
     "éf\"{x}\"f'\n",  # an error's column in characters, the spans in bytes
     "if x:\n    y\n  f'{a}'\n",  # an indentation error's column inside an f-string
+    "x = 2f'''f\"{'''\n",  # no prefix after a digit: "invalid decimal literal"
 ]
 
 

@@ -103,6 +103,21 @@ _REGULAR = re.compile(
     r"|(?P<CONTINUATION>\\(?:\r\n|\r|\n))"
 )
 _INDENT = re.compile(r"[ \t\f]*")
+# After a number: the ASCII characters that continue a name, and the words
+# that may follow a number in valid code (CPython's verify_end_of_number).
+_NAME_ASCII = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_")
+_KEYWORDS_AFTER_NUMBERS = {"a": "and", "e": "else", "f": "for", "o": "or", "n": "not"}
+_NUMBER_KINDS = {"0x": "hexadecimal", "0o": "octal", "0b": "binary"}
+_BASE_LETTERS = frozenset("xXoObB")
+# A decimal integer with leading zeros and another digit (group 1: the zeros).
+_LEADING_ZEROS = re.compile(r"(0(?:_?0)*)_?[1-9](?:_?[0-9])*")
+_LEADING_ZEROS_MESSAGE = (
+    "leading zeros in decimal integer literals are not permitted; use an 0o prefix for octal integers"
+)
+
+
+def _continues_name(ch: str) -> bool:
+    return ch != "" and (ch in _NAME_ASCII or not ch.isascii())
 # Where a single-quoted literal with no closing quote stops: its line's end.
 _TO_LINE_END = re.compile(r"[^\\\r\n]*(?:\\(?:\r\n|[\s\S])[^\\\r\n]*)*")
 
@@ -262,6 +277,8 @@ class _Lexer:
                 word = text[pos:end]
                 if not word.isascii() and not word.isidentifier():
                     raise self.bad_identifier(word, pos)
+                if kind == NUMBER and (end < n and text[end] in _NAME_ASCII or word[0] == "0" and word != "0"):
+                    self.check_number(word, pos, end)
                 append(new(Token, (kind, word, pos)))
                 line_has_code = True
             elif kind == OP:
@@ -361,6 +378,51 @@ class _Lexer:
         if not ch.isprintable():
             return self.error("invalid non-printable character U+{:04X}".format(ord(ch)), pos)
         return self.error("invalid character '{}' (U+{:04X})".format(ch, ord(ch)), pos)
+
+    def check_number(self, number: str, start: int, end: int) -> None:
+        """CPython's errors for a number that starts with 0 or runs into a name.
+
+        A letter, digit or "_" right after a number is an error, but for a
+        keyword that may follow a number in valid code (``1if x else y``),
+        which CPython 3.12 lets through with a warning.
+        """
+        text = self.text
+        after = text[end : end + 1]
+        if number == "0" and after in _BASE_LETTERS:  # "0x" and no hex digit
+            self.no_digits_after_base(_NUMBER_KINDS["0" + after.lower()], end)
+        if number[-1] in "jJ":
+            kind = "imaginary"
+        else:
+            kind = _NUMBER_KINDS.get(number[:2].lower(), "decimal")
+            if after == "_":  # a "_" not followed by a digit, reported at the "_"
+                raise self.error("invalid {} literal".format(kind), end)
+            if kind in ("binary", "octal") and after.isdigit():
+                raise self.error("invalid digit '{}' in {} literal".format(after, kind), end)
+            leading_zeros = _LEADING_ZEROS.fullmatch(number)
+            if leading_zeros:
+                raise self.error(_LEADING_ZEROS_MESSAGE, start, start + leading_zeros.end(1))
+        if not after or after not in _NAME_ASCII:
+            return
+        if after == "i":
+            if text[end + 1 : end + 2] in ("f", "n", "s"):  # CPython looks no further
+                return
+        else:
+            keyword = _KEYWORDS_AFTER_NUMBERS.get(after, "")
+            following = text[end + len(keyword) : end + len(keyword) + 1]
+            if keyword and text.startswith(keyword, end) and not _continues_name(following):
+                return
+        raise self.error("invalid {} literal".format(kind), end - 1)
+
+    def no_digits_after_base(self, kind: str, letter: int) -> None:
+        """``0x``, ``0o`` or ``0b`` not followed by a digit of its base."""
+        text = self.text
+        first = letter + 1
+        if text[first : first + 1] == "_":
+            first += 1
+        digit = text[first : first + 1]
+        if kind != "hexadecimal" and digit.isdigit():
+            raise self.error("invalid digit '{}' in {} literal".format(digit, kind), first)
+        raise self.error("invalid {} literal".format(kind), first - 1)
 
     def bad_identifier(self, word: str, pos: int):
         # Like CPython: a name's non-ASCII letters are checked as a whole,
