@@ -103,6 +103,8 @@ _REGULAR = re.compile(
     r"|(?P<CONTINUATION>\\(?:\r\n|\r|\n))"
 )
 _INDENT = re.compile(r"[ \t\f]*")
+# Where a single-quoted literal with no closing quote stops: its line's end.
+_TO_LINE_END = re.compile(r"[^\\\r\n]*(?:\\(?:\r\n|[\s\S])[^\\\r\n]*)*")
 # After a number: the ASCII characters that continue a name, and the words
 # that may follow a number in valid code (CPython's verify_end_of_number).
 _NAME_ASCII = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_")
@@ -118,8 +120,6 @@ _LEADING_ZEROS_MESSAGE = (
 
 def _continues_name(ch: str) -> bool:
     return ch != "" and (ch in _NAME_ASCII or not ch.isascii())
-# Where a single-quoted literal with no closing quote stops: its line's end.
-_TO_LINE_END = re.compile(r"[^\\\r\n]*(?:\\(?:\r\n|[\s\S])[^\\\r\n]*)*")
 
 
 def _string_body(quote: str) -> "re.Pattern[str]":
@@ -396,7 +396,7 @@ class _Lexer:
             kind = _NUMBER_KINDS.get(number[:2].lower(), "decimal")
             if after == "_":  # a "_" not followed by a digit, reported at the "_"
                 raise self.error("invalid {} literal".format(kind), end)
-            if kind in ("binary", "octal") and after.isdigit():
+            if kind in ("binary", "octal") and "0" <= after <= "9":
                 raise self.error("invalid digit '{}' in {} literal".format(after, kind), end)
             leading_zeros = _LEADING_ZEROS.fullmatch(number)
             if leading_zeros:
@@ -420,7 +420,7 @@ class _Lexer:
         if text[first : first + 1] == "_":
             first += 1
         digit = text[first : first + 1]
-        if kind != "hexadecimal" and digit.isdigit():
+        if kind != "hexadecimal" and "0" <= digit <= "9":
             raise self.error("invalid digit '{}' in {} literal".format(digit, kind), first)
         raise self.error("invalid {} literal".format(kind), first - 1)
 
