@@ -180,7 +180,9 @@ def test_traps_are_noticed(text):
     assert not all_fstrings_plain(text)
 
 
-INVALID = ["f'{{x}:{a}}'", 'f"{x!z}"', 'f"{}"', 'f"{ }"', 'f"{lambda x: 1}"', 'f"{(x]}"', 'f"{x€}"', 'f"{x!r=}"', "f'{x:{y:{z:{w}}}}'"]
+INVALID = ["f'{{x}:{a}}'", 'f"{x!z}"', 'f"{}"', 'f"{ }"', 'f"{lambda x: 1}"', 'f"{(x]}"', 'f"{x€}"', 'f"{x!r=}"', "f'{x:{y:{z:{w}}}}'",
+           # numbers run into a name: "invalid decimal literal", "leading zeros ..."
+           'f"{1r}"', 'f"{(1.real)}"', 'f"{x[007]}"', 'f"{a:{2x}}"']
 
 
 @pytest.mark.parametrize("text", INVALID)
@@ -205,6 +207,8 @@ PLAIN = [
     "f'^{re.escape(f\"Cannot subclass {obj!r}\")}$'",
     "f\"{__name__ + '.' if __name__ != '__main__' else ''}CustomError\"",
     "rf'{x!r:>{w}}\\d{(a, [b])}'",
+    'f"{x[1].y + 3.14 * .5:{w2}}"',
+    'f"{1e5} {0x1f} {1_000} {1if a else 2}"',  # numbers the lexer reads alone
 ]
 
 
@@ -301,6 +305,7 @@ FOUND_BY_FUZZING = [
     "éf\"{x}\"f'\n",  # an error's column in characters, the spans in bytes
     "if x:\n    y\n  f'{a}'\n",  # an indentation error's column inside an f-string
     "x = 2f'''f\"{'''\n",  # no prefix after a digit: "invalid decimal literal"
+    'F"""{x}\n{d[\'k\'] + 1r:,}"""\n',  # the same, in a field: the pattern refuses it
 ]
 
 

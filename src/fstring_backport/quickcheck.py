@@ -122,11 +122,17 @@ BRACKET_LEVELS = 1
 
 QUOTES = ("'''", '"""', "'", '"')  # triple quotes first, as the lexer tries them
 
-# Expression characters that need no thought: ASCII names, numbers and the
+# Expression pieces that need no thought: ASCII names, numbers and the
 # operators that cannot end a field or start anything.  Not here: quotes,
 # brackets, ``!``, ``:``, ``=``, ``#``, ``\``, ``;``, ``$``, ``?``, ``` ` ```,
-# line breaks and all non-ASCII characters.
-_CODE = r"[A-Za-z0-9_.,+\-*/%&|^~<>@]"
+# line breaks and all non-ASCII characters.  A number is digits and dots run
+# into no letter, digit, "_" or dot, with no "0" before a digit: the lexer
+# rejects most numbers run into a name (``1r``, ``1.real``, ``007``), and the
+# others (``1e5``, ``0x1f``, ``1_000``, ``1if``) are lexed instead.
+_NAME = r"[A-Za-z_][A-Za-z0-9_]*"
+_NUMBER = r"(?<![A-Za-z0-9_])(?!0[0-9])\.?[0-9][0-9.]*(?![A-Za-z0-9_.])"
+_OPERATOR = r"[.,+\-*/%&|^~<>@]"
+_CODE = "|".join([_NAME, _NUMBER, _OPERATOR])
 _BLANK = r"[ \t]"
 _COMPARISON = r"[<>=]="  # one token each; their "=" is no debug "="
 
@@ -161,7 +167,7 @@ def _nested_string(quote: str) -> str:
 
 def _bracketed(quote: str, levels: int) -> str:
     """A bracket pair, ``levels`` deep at most; inside, ``:``, ``=`` and ``!`` are free."""
-    inner = [r"[A-Za-z0-9_.,+\-*/%&|^~<>@:=! \t]", _nested_string(quote)]
+    inner = [_NAME, _NUMBER, r"[.,+\-*/%&|^~<>@:=! \t]", _nested_string(quote)]
     if levels > 1:
         inner.append(_bracketed(quote, levels - 1))
     body = "(?:" + "|".join(inner) + ")*"
