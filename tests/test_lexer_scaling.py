@@ -54,3 +54,14 @@ def test_quick_check_reads_each_place_once():
     assert all_fstrings_plain(large)
     ratio = best_time(large, read=all_fstrings_plain) / best_time(small, read=all_fstrings_plain)
     assert ratio < 30, ratio
+
+
+def test_quick_check_is_linear_in_a_field_it_refuses():
+    # A field the plain pattern refuses only at its end ("$"): each name in
+    # it must match one way, or the engine tries every split of every name.
+    def text(length):
+        return "x = f'{" + ("abcdefghijkl"[:length % 12] + "a" * (length - length % 12)) + " + b1 $}'\n" * 50
+
+    short, long = text(12), text(24)
+    ratio = best_time(long, read=all_fstrings_plain) / best_time(short, read=all_fstrings_plain)
+    assert ratio < 30, ratio

@@ -129,7 +129,9 @@ QUOTES = ("'''", '"""', "'", '"')  # triple quotes first, as the lexer tries the
 # into no letter, digit, "_" or dot, with no "0" before a digit: the lexer
 # rejects most numbers run into a name (``1r``, ``1.real``, ``007``), and the
 # others (``1e5``, ``0x1f``, ``1_000``, ``1if``) are lexed instead.
-_NAME = r"[A-Za-z_][A-Za-z0-9_]*"
+# Whole names only: a name that could be split any way would let the engine
+# backtrack through every split when a field does not match.
+_NAME = r"(?<![A-Za-z0-9_])[A-Za-z_][A-Za-z0-9_]*(?![A-Za-z0-9_])"
 _NUMBER = r"(?<![A-Za-z0-9_])(?!0[0-9])\.?[0-9][0-9.]*(?![A-Za-z0-9_.])"
 _OPERATOR = r"[.,+\-*/%&|^~<>@]"
 _CODE = "|".join([_NAME, _NUMBER, _OPERATOR])
