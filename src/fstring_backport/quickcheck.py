@@ -18,7 +18,8 @@ rewrite, or keeps the match's structure equal to the lexer's):
   as an escape of a character other than a brace or ``N``, or alone before a
   brace (so raw and non-raw f-strings split alike and ``\\N{...}`` never
   comes up);
-* a replacement field: an expression of ASCII names, numbers, operators,
+* a replacement field: an expression of ASCII names, numbers of digits and
+  dots that run into no name (so none that the lexer rejects), operators,
   blanks and tabs, brackets nested at most :data:`BRACKET_LEVELS` deep, and
   one-line strings (see :func:`_nested_string`); no ``#``, backslash or line
   break anywhere in it; not starting with ``lambda`` or ``{``; at the top
