@@ -1,12 +1,17 @@
 """The import hook, end to end: real interpreters importing real packages.
 
 Every check runs a fresh interpreter (the hook, the pyc cache and start-up
-are per process) and compares what it sees with Python 3.12 running the
-original files.  ``tests/projects/hooked`` holds the sample package.
+are per process) and compares what it sees with the oracle (the newest
+CPython, ``conftest.oracle``) running the original files.
+``tests/projects/hooked`` holds the sample package; the checks marked
+``needs_hook`` run where it is active: CPython 3.8-3.11 and PyPy 3.11.
 """
 
+import importlib.util
 import json
+import marshal
 import os
+import py_compile
 import shutil
 import subprocess
 import sys
@@ -133,6 +138,42 @@ def test_second_import_reads_the_cache(project):
     assert second["values"] == first["values"]
     assert not second["transpiled"], "the warm import loaded the engine"
     assert {name: (project / name).stat().st_mtime_ns for name in pycs} == written
+
+
+def our_pyc(project: Path, module: str) -> Path:
+    """The transpiled pyc of ``hookdemo/<module>.py``, named with this
+    interpreter's cache tag (``cpython-38``, ``pypy311``)."""
+    return project / "hookdemo" / "__pycache__" / "{}.{}.fsbp-{}.pyc".format(
+        module, sys.implementation.cache_tag, fstring_backport.__version__
+    )
+
+
+@needs_hook
+def test_the_cache_has_the_interpreters_own_pyc_layout(project, tmp_path):
+    """Magic number, flags, mtime and size as this interpreter writes its own
+    pycs (PyPy has a magic number and marshal format of its own), then the
+    marshalled code object."""
+    probe(project)
+    source = project / "hookdemo" / "plain.py"
+    ours = our_pyc(project, "plain").read_bytes()
+    assert ours[:4] == importlib.util.MAGIC_NUMBER
+    own = tmp_path / "own.pyc"
+    py_compile.compile(
+        str(source), cfile=str(own), doraise=True, invalidation_mode=py_compile.PycInvalidationMode.TIMESTAMP
+    )
+    assert ours[:16] == own.read_bytes()[:16]
+    code = marshal.loads(ours[16:])
+    assert code.co_filename == str(source)
+
+
+@needs_hook
+def test_module_cached_names_the_transpiled_pyc(project):
+    script = "import hookdemo.quotes as q, hookdemo.plain as p; print(q.__cached__); print(p.__cached__)"
+    for _ in range(2):  # cold, then warm
+        result = python(["-c", script], environment(project), project)
+        assert result.returncode == 0, result.stderr
+        assert result.stdout.split() == [str(our_pyc(project, "quotes")), str(our_pyc(project, "plain"))]
+    assert our_pyc(project, "quotes").is_file()
 
 
 @needs_hook
@@ -395,13 +436,24 @@ def test_pytest_runs_the_tests_of_a_hooked_project(project):
     assert "4 passed" in result.stdout
 
 
+def make_venv(python_executable: str, folder: Path) -> str:
+    """A virtual environment of ``python_executable`` with pip; its python.
+
+    virtualenv (a dependency of pre-commit, in the test extra), not ``-m
+    venv``: Debian's 3.14 and 3.15 take ensurepip's pip from the host, too
+    old for them."""
+    subprocess.run(
+        [sys.executable, "-m", "virtualenv", "-q", "--no-periodic-update", "-p", python_executable, str(folder)],
+        check=True,
+    )
+    return str(folder / "bin" / "python")
+
+
 @pytest.fixture(scope="module")
 def coverage_312(tmp_path_factory) -> str:
-    """A Python 3.12 with coverage.py: the report step parses the original
+    """The oracle with coverage.py: the report step parses the original
     source, which only 3.12+ can."""
-    venv = tmp_path_factory.mktemp("coverage-312") / "venv"
-    subprocess.run([oracle(), "-m", "venv", str(venv)], check=True)
-    executable = str(venv / "bin" / "python")
+    executable = make_venv(oracle(), tmp_path_factory.mktemp("coverage-312") / "venv")
     subprocess.run(
         [executable, "-m", "pip", "install", "--quiet", "--disable-pip-version-check", "coverage>=7", "pytest>=7"],
         check=True,

@@ -166,6 +166,8 @@ class BackportFinder:
         loader = spec.loader
         if type(loader) is SourceFileLoader:
             spec.loader = BackportSourceLoader(loader.name, loader.path)
+            # The module's __cached__ names the pyc it is loaded from.
+            spec.cached = _cache_name(loader.path)
         elif isinstance(loader, zipimport.zipimporter) and str(spec.origin).endswith(".py"):
             from .compiling import BackportZipLoader
 
