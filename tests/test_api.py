@@ -8,7 +8,7 @@ import fstring_backport
 from fstring_backport import TranspileError, transpile
 from fstring_backport.engine import parse_target
 
-NEEDS_NO_CHANGE = "x = f'{a!r:>{w}}' + \"{b}\"\n"
+NEEDS_NO_CHANGE = "x = f'{a!r:>8}{b:>{w}}' + \"{b}\"\n"
 
 
 def test_public_names():

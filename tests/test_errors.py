@@ -1,9 +1,11 @@
-"""Input that Python 3.12 rejects: same message, same line and column.
+"""Input that Python 3.15 rejects: same message, same line and column.
 
-The expected values are what CPython 3.12 reports (``compile()``); on 3.12
-and later each case is also checked against the running interpreter.
+The expected values are what CPython 3.15 reports (``compile()``); every
+case is also checked against a running python3.15, on every Python.
 """
 
+import json
+import subprocess
 import sys
 import warnings
 
@@ -12,6 +14,8 @@ import pytest
 from fstring_backport import TranspileError, transpile
 from fstring_backport.engine import rewrite
 from fstring_backport.lexer import tokenize
+
+from conftest import oracle
 
 CASES = [
     ('f"{x"', "f-string: expecting '}'", 1, 5),
@@ -151,12 +155,37 @@ def test_an_error_outside_fstrings_is_reported_when_an_fstring_needs_a_rewrite()
     assert (info.value.msg, info.value.lineno, info.value.offset) == ("unmatched ')'", 2, 5)
 
 
-@pytest.mark.skipif(sys.version_info < (3, 12), reason="the oracle is Python 3.12+")
-@pytest.mark.parametrize("src, msg, line, col", CASES)
-def test_cases_match_the_running_python(src, msg, line, col):
-    with pytest.raises(SyntaxError) as info:
+_COMPILE_EACH = """
+import json, sys, warnings
+warnings.simplefilter("ignore")
+found = []
+for src in json.load(sys.stdin):
+    try:
         compile(src, "mod.py", "exec")
-    assert (info.value.msg, info.value.lineno, info.value.offset) == (msg, line, col)
+        found.append(None)
+    except SyntaxError as exc:
+        found.append([exc.msg, exc.lineno, exc.offset])
+print(json.dumps(found))
+"""
+
+
+@pytest.fixture(scope="module")
+def oracle_errors():
+    """What python3.15 says of each case, from one process."""
+    sources = [case[0] for case in CASES]
+    out = subprocess.run(
+        [oracle(), "-c", _COMPILE_EACH],
+        input=json.dumps(sources),
+        stdout=subprocess.PIPE,
+        universal_newlines=True,
+        check=True,
+    ).stdout
+    return dict(zip(sources, json.loads(out)))
+
+
+@pytest.mark.parametrize("src, msg, line, col", CASES)
+def test_cases_match_python_315(src, msg, line, col, oracle_errors):
+    assert oracle_errors[src] == [msg, line, col]
 
 
 def test_indentation_errors_are_indentation_errors():

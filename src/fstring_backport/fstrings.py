@@ -3,11 +3,10 @@
 The lexer already guarantees the outline (an ``FSTRING_START``, text pieces
 and balanced fields, an ``FSTRING_END``); this module finds the parts of each
 replacement field - expression, debug ``=``, conversion, format spec - and
-raises CPython 3.12's error for a field it would reject.  Nodes refer to
+raises CPython 3.15's error for a field it would reject.  Nodes refer to
 tokens by index, so every part keeps its exact source position.
 """
 
-import re
 from typing import Iterator, List, Optional, Tuple, Union
 
 from .errors import TranspileError
@@ -25,7 +24,7 @@ from .lexer import (
     Token,
 )
 
-_HASH_TO_LINE_END = re.compile(r"#[^\n]*")
+_QUOTE_CHARACTERS = "'\""
 TRIVIA = frozenset((WHITESPACE, COMMENT, NL, CONTINUATION))
 _FIELD_ENDS = frozenset(("}", "!", ":", "="))
 _OPENING = frozenset("([{")
@@ -103,32 +102,75 @@ class FString:
 
 
 def debug_text(tokens: List[Token], field: Field) -> str:
-    """The source of ``{expr=}`` as 3.12 prints it.
+    """The text CPython 3.15 shows for ``{expr=}``: the source as written.
 
-    Line breaks read as ``\\n``, as when CPython reads a file.  3.12 (and
-    3.13) then drop everything from each ``#`` to the end of its line, even a
-    ``#`` inside a string (``f"{'#'=}"`` prints ``''#'``), and end the text
-    before a ``!=`` outside brackets (``f"{a!=b=}"`` prints ``aTrue``).  Like
-    the literal text around it, Python processes the escapes in this text
-    unless the f-string is raw: ``f'{"\\n"=}'`` prints a real line break.
+    It runs from after ``{`` to the ``!``, ``:`` or ``}`` that ends the
+    field's expression, ``=`` and blanks included.  Line breaks read as
+    ``\\n``, as when CPython reads a file; escapes are not processed, in raw
+    and non-raw f-strings alike (``f'{"\\n"=}'`` shows the backslash).
+    Comments go as CPython's tokenizer removes them
+    (:func:`strip_debug_comments`).
     """
     assert field.equals is not None and field.debug_end is not None
-    end = field.debug_end
-    depth = 0
-    for i in range(field.expr_start, field.equals):
-        token = tokens[i]
-        if token.kind != OP:
+    text = "".join(t.text for t in tokens[field.expr_start : field.debug_end])
+    return strip_debug_comments(text.replace("\r\n", "\n").replace("\r", "\n"))
+
+
+def strip_debug_comments(text: str) -> str:
+    """Remove comments from debug text as CPython 3.15 does, quirks included.
+
+    CPython scans the text for quote characters rather than using its
+    tokens: a quote opens a "string" that the next quote of the same
+    character closes, whatever the prefix or triple quote.  A first scan,
+    which skips the character after each backslash, decides whether any
+    ``#`` lies outside such strings; only then a second scan, which skips
+    nothing, removes each ``#`` outside them up to its line break and keeps
+    the break.  So ``f"{'#'=}"`` keeps its ``#``, and in ``'''a'b''' # c``
+    the miscounted quotes keep the comment too.
+    """
+    if "#" not in text or not _hash_outside_quotes(text):
+        return text
+    out = []
+    quote = ""
+    i = 0
+    n = len(text)
+    while i < n:
+        ch = text[i]
+        if ch == "#" and not quote:
+            end = text.find("\n", i)
+            if end < 0:
+                break
+            i = end  # the line break itself is kept
             continue
-        if token.text in _OPENING:
-            depth += 1
-        elif token.text in _CLOSING:
-            depth -= 1
-        elif token.text == "!=" and depth == 0:
-            end = i  # 3.12 ends the text at a '!=' outside brackets, '=' and all
-            break
-    text = "".join(t.text for t in tokens[field.expr_start : end])
-    text = text.replace("\r\n", "\n").replace("\r", "\n")
-    return _HASH_TO_LINE_END.sub("", text)
+        if ch in _QUOTE_CHARACTERS:
+            if not quote:
+                quote = ch
+            elif ch == quote:
+                quote = ""
+        out.append(ch)
+        i += 1
+    return "".join(out)
+
+
+def _hash_outside_quotes(text: str) -> bool:
+    """CPython's first scan: a ``#`` outside quotes, escaped characters skipped."""
+    quote = ""
+    i = 0
+    n = len(text)
+    while i < n:
+        ch = text[i]
+        if ch == "\\":
+            i += 2
+            continue
+        if ch in _QUOTE_CHARACTERS:
+            if not quote:
+                quote = ch
+            elif ch == quote:
+                quote = ""
+        elif ch == "#" and not quote:
+            return True
+        i += 1
+    return False
 
 
 def parse_fstrings(

@@ -11,9 +11,11 @@ part, changing only what the old rules forbid:
 * comments in fields are dropped, a line continuation becomes a plain line
   break, and an f-string with a line break in a field becomes triple-quoted,
   so every line keeps its number;
-* a debug field ``{expr=}`` whose expression had to change becomes its 3.12
+* a debug field ``{expr=}`` whose expression had to change becomes its 3.15
   text, as literal text, followed by ``{expr!r}``;
-* a field two specs deep, ``{x:{y:{z}}}``, becomes ``{x:{f'{y:{z}}'}}``.
+* a field two specs deep, ``{x:{y:{z}}}``, becomes ``{x:{f'{y:{z}}'}}``;
+* a field whose conversion must run before its spec's fields, as on 3.13+,
+  ``{x!r:{w}}``, becomes ``{f'{x!r}':{w}}``.
 
 Every field is still evaluated and formatted left to right, exactly once.
 """
@@ -41,13 +43,12 @@ from .literals import (
     QUOTES,
     constant_source,
     text_fits,
-    decode_escapes,
     encode_text,
     fits_in,
     fstring_text_value,
     normalise_newlines,
 )
-from .oldsyntax import accepted_before_312
+from .oldsyntax import accepted_before_312, converts_before_spec
 
 _LINE_BREAKS = re.compile(r"\r\n|\r|\n")
 
@@ -171,10 +172,6 @@ class Lowerer:
         where: "_Where",
     ) -> str:
         text = self.tokens[part.index].text
-        if where.raw and where.spec_level and "\\" in text:
-            # 3.12 decodes escapes in a raw f-string's spec; old Pythons do
-            # not, so the decoded text goes in as a constant.
-            return self._hoist_text(decode_escapes(normalise_newlines(text)), text, where)
         if where.in_expression:
             if "\\" not in text and all(fits_in(text, q) for q in where.context):
                 return text
@@ -237,8 +234,13 @@ class Lowerer:
             prefix = "rf" if where.raw else "f"
             return "{" + self.fstring_of([field], prefix, "'", where.raw, context) + "}"
         original = self.source[tokens[field.expr_start].offset : tokens[field.expr_end].offset]
-        expression = self.expression(field.expr_start, field.expr_end, context)
         conversion = tokens[field.conversion].text if field.conversion is not None else None
+        converts_first = conversion is not None and converts_before_spec(field)
+        if converts_first:
+            expression = self._converted(field, context)
+            conversion = None
+        else:
+            expression = self.expression(field.expr_start, field.expr_end, context)
         # Line breaks after '=', the conversion or the spec move in front of
         # '!' and ':', the only place old Pythons allow them.
         tail_start = field.expr_end
@@ -250,7 +252,7 @@ class Lowerer:
         if field.equals is not None:
             as_written = self.source[tokens[field.expr_start].offset : tokens[field.debug_end].offset]
             unchanged = expression == original and debug_text(tokens, field) == normalise_newlines(as_written)
-            if unchanged and not tail_breaks:
+            if unchanged and not tail_breaks and not converts_first:
                 # No line break or comment after '=': the field stands as written.
                 expression = as_written
             else:
@@ -264,6 +266,28 @@ class Lowerer:
             out += ":" + self.parts(field.spec or [], where.in_spec())
         return out + "}"
 
+    def _converted(self, field: Field, context: Tuple[str, ...]) -> str:
+        """``f'{expr!r}'``: the converted value, before the spec's fields run.
+
+        Python 3.13+ converts a field's value before it evaluates the fields
+        of its format spec; older Pythons do it after.  Formatting the
+        converted string again with the spec gives the same text.
+        """
+        conversion = self.tokens[field.conversion].text
+        for quote in QUOTES:
+            if not all(fits_in(quote, q) for q in context):
+                continue
+            mark = self.temps.checkpoint()
+            try:
+                expression = self.expression(field.expr_start, field.expr_end, context + (quote,))
+                text = "f" + quote + "{" + expression + "!" + conversion + "}" + quote
+                if "\\" not in text and all(fits_in(text, q) for q in context):
+                    return text
+            except CannotLower:
+                pass
+            self.temps.rollback(mark)
+        raise CannotLower("no quote left to convert a value before its format spec")
+
     def _spec_needs_fields(self, field: Field) -> bool:
         """Does this spec have fields, or text that may need a temporary?"""
         for part in field.spec or ():
@@ -275,9 +299,8 @@ class Lowerer:
         return False
 
     def debug_literal(self, field: Field, where: "_Where") -> str:
-        """The text 3.12 shows for ``{expr=}``, as literal text of this f-string."""
-        text = debug_text(self.tokens, field)
-        value = text if where.raw else decode_escapes(text)
+        """The text 3.15 shows for ``{expr=}``, as literal text of this f-string."""
+        value = debug_text(self.tokens, field)
         encoded = encode_text(value, where.quote, where.raw, self.encoding)
         if where.spec_level and ("{" in value or "}" in value):
             encoded = None  # a spec has no way to write a brace as text

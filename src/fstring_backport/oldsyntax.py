@@ -10,11 +10,14 @@ fields are parsed.  So (measured on 3.8 and 3.11):
 * a field in a format spec may not have fields in its own spec;
 * nothing may follow a conversion character but ``:`` or ``}``.
 
-Two more differences change meaning rather than syntax: 3.12 and 3.13
-process escapes in the format spec of a *raw* f-string (``rf'{x:\\x3e5}'``
-pads to 5) where older Pythons keep the backslash; and where 3.12 shows a
-debug field's text other than as written (see :func:`fstrings.debug_text`).
-Such f-strings are rewritten too.
+Two more differences change meaning rather than syntax: a debug field whose
+text 3.15 shows other than as written (its comments removed, see
+:func:`fstrings.debug_text`), where old Pythons show the text as written;
+and a field with a conversion and fields in its format spec
+(``{x!r:{w}}``), whose conversion 3.13+ applies before evaluating the
+spec's fields and old Pythons after.  Such f-strings are rewritten too.  Old Pythons already read the rest as 3.15
+does: the text before a ``!=`` in a debug field, and the escapes of a raw
+f-string's format spec (kept, as 3.15 keeps them).
 
 :func:`problems` names every reason, each with its offset, for
 ``fstring-backport --check``.
@@ -66,6 +69,15 @@ def _as_written(tokens: List[Token], field: Field) -> str:
     return normalise_newlines(text)  # as every Python reads a source file
 
 
+def converts_before_spec(field: Field) -> bool:
+    """Does the order of conversion and spec fields differ before 3.13?
+
+    Python 3.13 and later convert the value (``!r``) before evaluating the
+    fields of its format spec; 3.8-3.12 evaluate them first.
+    """
+    return field.conversion is not None and any(isinstance(part, Field) for part in field.spec or ())
+
+
 def _fields(parts) -> List[Field]:
     return [part for part in parts if isinstance(part, Field)]
 
@@ -73,6 +85,7 @@ def _fields(parts) -> List[Field]:
 def _field_problems(
     tokens: List[Token], source: str, field: Field, spec_level: int, raw: bool, in_expression: bool
 ) -> Iterator[Problem]:
+    commented = False
     i = field.expr_start
     while i < field.expr_end:
         token = tokens[i]
@@ -82,14 +95,18 @@ def _field_problems(
             i = nested.end + 1
             continue
         if token.kind == COMMENT:
+            commented = True
             yield token.offset, "comment in an f-string expression"
         elif token.kind == CONTINUATION:
             yield token.offset, "line continuation in an f-string expression"
         elif "\\" in token.text:
             yield token.offset + token.text.index("\\"), "backslash in an f-string expression"
         i += 1
-    if field.equals is not None and debug_text(tokens, field) != _as_written(tokens, field):
-        yield tokens[field.equals].offset, "debug text that Python 3.12 shows differently"
+    if field.equals is not None and not commented and debug_text(tokens, field) != _as_written(tokens, field):
+        # A comment after "=", or CPython's scan for comments miscounting quotes.
+        yield tokens[field.equals].offset, "debug text that Python 3.15 shows differently"
+    if field.conversion is not None and converts_before_spec(field):
+        yield tokens[field.conversion].offset - 1, "conversion that Python 3.15 applies before the format spec's fields"
     if field.conversion is not None and tokens[field.conversion + 1].text not in (":", "}"):
         yield tokens[field.conversion + 1].offset, "whitespace after an f-string conversion"
     if field.spec is None:
@@ -99,8 +116,6 @@ def _field_problems(
             text = tokens[part.index]
             if in_expression:
                 yield text.offset + text.text.index("\\"), "backslash in an f-string expression"
-            elif raw:
-                yield text.offset, "escape in a raw f-string's format spec"
     nested_fields = _fields(field.spec)
     if nested_fields and spec_level >= 1:
         yield tokens[nested_fields[0].open].offset, "f-string format spec nested too deeply"

@@ -30,7 +30,8 @@ rewrite, or keeps the match's structure equal to the lexer's):
 * then an optional debug ``=``, a conversion ``!r``/``!s``/``!a`` directly
   followed by ``:`` or ``}``, and a format spec of text without braces,
   backslashes, the f-string's quote or line breaks, and of fields without
-  specs or debug ``=``.
+  specs or debug ``=`` (no fields after a conversion, whose order 3.13+
+  changed).
 
 How it reads a file: as UTF-8 bytes, in two ways.
 
@@ -196,7 +197,9 @@ def _plain_fstring(quote: str) -> str:
     spec_field = r"\{{{e}{c}?\}}".format(e=expression, c=conversion)
     spec = r"(?::(?:[^{{}}\\{q}\r\n]|{f})*)".format(q=q, f=spec_field)
     # "{{" is literal text to the lexer, never a field that starts with "{".
-    field = r"\{{(?!\{{){e}{d}?{c}?{s}?\}}".format(e=expression, d=debug, c=conversion, s=spec)
+    # A conversion only before a spec without fields (3.13+ converts first).
+    spec_text = r"(?::[^{{}}\\{q}\r\n]*)".format(q=q)
+    field = r"\{{(?!\{{){e}{d}?(?:{c}{t}?|{s})?\}}".format(e=expression, d=debug, c=conversion, t=spec_text, s=spec)
     text = [
         r"[^{{}}\\{q}]".format(q=q) if triple else r"[^{{}}\\{q}\r\n]".format(q=q),
         r"\{\{",
