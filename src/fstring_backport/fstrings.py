@@ -121,14 +121,13 @@ def strip_debug_comments(text: str) -> str:
 
     CPython scans the text for quote characters rather than using its
     tokens: a quote opens a "string" that the next quote of the same
-    character closes, whatever the prefix or triple quote.  A first scan,
-    which skips the character after each backslash, decides whether any
-    ``#`` lies outside such strings; only then a second scan, which skips
-    nothing, removes each ``#`` outside them up to its line break and keeps
-    the break.  So ``f"{'#'=}"`` keeps its ``#``, and in ``'''a'b''' # c``
-    the miscounted quotes keep the comment too.
+    character closes, whatever the prefix or triple quote, and the character
+    after a backslash is skipped.  Each ``#`` outside such strings starts a
+    comment, removed up to its line break, which stays.  So ``f"{'#'=}"``
+    keeps its ``#``, and in ``'''a'b''' # c`` the miscounted quotes keep the
+    comment.
     """
-    if "#" not in text or not _hash_outside_quotes(text):
+    if "#" not in text:
         return text
     out = []
     quote = ""
@@ -136,11 +135,13 @@ def strip_debug_comments(text: str) -> str:
     n = len(text)
     while i < n:
         ch = text[i]
+        if ch == "\\":
+            out.append(text[i : i + 2])
+            i += 2
+            continue
         if ch == "#" and not quote:
             end = text.find("\n", i)
-            if end < 0:
-                break
-            i = end  # the line break itself is kept
+            i = n if end < 0 else end  # the line break itself is kept
             continue
         if ch in _QUOTE_CHARACTERS:
             if not quote:
@@ -150,27 +151,6 @@ def strip_debug_comments(text: str) -> str:
         out.append(ch)
         i += 1
     return "".join(out)
-
-
-def _hash_outside_quotes(text: str) -> bool:
-    """CPython's first scan: a ``#`` outside quotes, escaped characters skipped."""
-    quote = ""
-    i = 0
-    n = len(text)
-    while i < n:
-        ch = text[i]
-        if ch == "\\":
-            i += 2
-            continue
-        if ch in _QUOTE_CHARACTERS:
-            if not quote:
-                quote = ch
-            elif ch == quote:
-                quote = ""
-        elif ch == "#" and not quote:
-            return True
-        i += 1
-    return False
 
 
 def parse_fstrings(
@@ -302,7 +282,7 @@ class _Parser:
             after = self.skip_trivia(i)
             if tokens[after].kind == NAME:
                 raise self.error(
-                    "conversion type must come right after the exclamanation mark",
+                    "conversion type must come right after the exclamation mark",
                     bang,
                     after,
                 )
