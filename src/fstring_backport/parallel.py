@@ -8,6 +8,14 @@ start, and no process is kept busy handing out work.  On the 3.13 standard
 library (2 CPUs, old and new code alternating) ``-j 2`` went from 1.39-1.46x
 to 1.59-1.63x ``-j 1`` on Python 3.11, and from 1.48-1.53x to 1.58-1.63x on
 3.8.  Elsewhere (Windows) ``concurrent.futures`` does the same job.
+
+``concurrent.futures`` also takes over where this process must not fork:
+when the program has chosen another ``multiprocessing`` start method than
+``fork`` (the pool then uses it), and when this process runs other threads
+(a child forked from it could inherit a lock one of them holds, and wait
+for ever; Python 3.12 and later warn about it).  The pool then starts its
+processes with ``forkserver`` (``spawn`` where there is none), never by
+forking this process, and they import ``function`` by name.
 """
 
 import os
@@ -15,6 +23,7 @@ import pickle
 import select
 import signal
 import struct
+import sys
 import traceback
 from typing import Callable, Dict, Iterable, Iterator, List, Optional, Sequence, Tuple, TypeVar
 
@@ -42,15 +51,25 @@ def map_in_order(
     items: Sequence[Item],
     workers: int,
     first: Optional[Iterable[int]] = None,
-    fork: bool = hasattr(os, "fork"),
+    fork: Optional[bool] = None,
     caller_works: bool = True,
+    start_method: Optional[str] = None,
 ) -> Iterator[Result]:
     """``function(item)`` for every item, yielded in the order of ``items``.
 
     ``first`` is the order in which to start the items (all their indexes),
     say the largest first so that no big one is left for last; each result
-    is still yielded as soon as the ones before it are in.  Without
-    ``fork``, ``function`` and the items must pickle.
+    is still yielded as soon as the ones before it are in.
+
+    ``fork=True`` makes this process fork the workers; ``fork=False`` or a
+    ``start_method`` (``"fork"``, ``"forkserver"`` or ``"spawn"``, as in
+    ``multiprocessing``) has a ``concurrent.futures`` pool start them, with
+    that method or ``multiprocessing``'s default one.  By default this
+    process forks where that is safe (see above), and a pool does the work
+    elsewhere.  In a pool, ``function`` and the items must pickle, and
+    under ``forkserver`` and ``spawn`` the workers import ``function``'s
+    module afresh: it must be importable by its name, and what it computes
+    when imported (say the parent's pid) is computed again in each worker.
 
     This process works beside the ``workers - 1`` others and reads their
     results between its own chunks.  Where a chunk's results may be more
@@ -61,19 +80,57 @@ def map_in_order(
     order = list(range(len(items))) if first is None else list(first)
     size = max(1, min(CHUNK_LIMIT, len(items) // (workers * 8)), -(-len(items) // MAX_CHUNKS))
     chunks = [order[i : i + size] for i in range(0, len(order), size)]
+    if fork is None and start_method is None:
+        fork, start_method = _the_safe_way()
     if fork:
         results = _forked(function, items, chunks, workers, caller_works)
     else:
-        results = _pooled(function, items, chunks, workers)
+        results = _pooled(function, items, chunks, workers, start_method)
     waiting: Dict[int, Result] = {}
     following = 0
-    for index, result in results:
-        waiting[index] = result
-        while following in waiting:
-            yield waiting.pop(following)
-            following += 1
+    try:
+        for index, result in results:
+            waiting[index] = result
+            while following in waiting:
+                yield waiting.pop(following)
+                following += 1
+    finally:
+        # Left early: stop the workers now.  CPython would when the last
+        # reference to ``results`` goes; PyPy only when its GC runs.
+        results.close()
     if following != len(items):
         raise WorkerFailed("a worker process ended before its work was done")
+
+
+def _the_safe_way() -> Tuple[bool, Optional[str]]:
+    """Whether this process may fork its workers, else the pool's start method."""
+    if not hasattr(os, "fork"):
+        return False, None  # the default, spawn (Windows)
+    # Not imported: nothing chosen.  Once used, multiprocessing's default
+    # counts as chosen: "fork" may be that default (Linux before 3.14).
+    imported = sys.modules.get("multiprocessing")
+    chosen = imported.get_start_method(allow_none=True) if imported else None
+    if chosen not in (None, "fork"):
+        return False, chosen
+    if _threads() == 1:
+        return True, None
+    # Neither this process nor a pool may fork a process that has threads.
+    import multiprocessing
+
+    return False, "forkserver" if "forkserver" in multiprocessing.get_all_start_methods() else "spawn"
+
+
+def _threads() -> int:
+    """The threads this process runs, counted as Python 3.12's ``os.fork`` does."""
+    try:
+        with open("/proc/self/stat", "rb") as stat:
+            # The fields after the command name, which is in parentheses;
+            # the 20th field, num_threads, is the 18th of those.
+            return int(stat.read().rsplit(b")", 1)[1].split()[17])
+    except (OSError, IndexError, ValueError):  # no /proc (macOS, the BSDs)
+        import threading
+
+        return threading.active_count()
 
 
 def _forked(function, items, chunks, workers, caller_works) -> Iterator[Tuple[int, Result]]:
@@ -174,11 +231,13 @@ def _received(children: Dict[int, int], buffers: Dict[int, bytearray], wait: boo
                 yield from payload
 
 
-def _pooled(function, items, chunks, workers) -> Iterator[Tuple[int, Result]]:
+def _pooled(function, items, chunks, workers, start_method: Optional[str]) -> Iterator[Tuple[int, Result]]:
+    import multiprocessing
     from concurrent.futures import ProcessPoolExecutor
 
+    context = multiprocessing.get_context(start_method)  # None: the default one
     batches = [[items[index] for index in chunk] for chunk in chunks]
-    with ProcessPoolExecutor(max_workers=workers) as executor:
+    with ProcessPoolExecutor(max_workers=workers, mp_context=context) as executor:
         for chunk, results in zip(chunks, executor.map(_call_each, [function] * len(batches), batches)):
             yield from zip(chunk, results)
 
