@@ -1,6 +1,6 @@
 """The lowering rules, one by one: what transpile() writes and where.
 
-Values are checked against Python 3.12 running the original (see
+Values are checked against Python 3.15 running the original (see
 test_differential.py for whole programs); these tests pin the shape of the
 output: lines, columns, temporaries, idempotence.
 """
@@ -10,10 +10,10 @@ import sys
 
 import pytest
 
-from conftest import interpreter
+from conftest import oracle
 from fstring_backport import TranspileError, transpile
 from fstring_backport.lexer import LineIndex, tokenize
-from fstring_backport.safety import check_output
+from fstring_backport.safety import check_output, host_reads_fstrings_as_315
 
 
 def lower(src):
@@ -23,9 +23,9 @@ def lower(src):
     return out
 
 
-def run_312(src):
+def run_oracle(src):
     return subprocess.run(
-        [interpreter("3.12"), "-c", src], stdout=subprocess.PIPE, universal_newlines=True, check=True
+        [oracle(), "-c", src], stdout=subprocess.PIPE, universal_newlines=True, check=True
     ).stdout
 
 
@@ -146,7 +146,7 @@ def test_deep_nesting_beyond_four_quotes_is_flattened():
     src = 'x = f"{f"{f"{f"{f"{f"{y}"}"}"}"}"}"\n'
     out = lower(src)
     prelude = "y = 'v'\n"
-    assert run_here(prelude + out + "print(x)") == run_312(prelude + src + "print(x)")
+    assert run_here(prelude + out + "print(x)") == run_oracle(prelude + src + "print(x)")
 
 
 def test_tokens_stay_on_their_lines():
@@ -160,8 +160,8 @@ def test_tokens_stay_on_their_lines():
 
 
 def test_the_safety_net_refuses_output_that_differs():
-    if sys.version_info < (3, 12):
-        # Older Pythons can only check that the rewritten lines compile.
+    if not host_reads_fstrings_as_315():
+        # Older Pythons (and 3.12.1, 3.13.0) only check that the rewritten lines compile.
         with pytest.raises(TranspileError):
             check_output("x = 1\n", "x = (\n", {}, [(1, 1)], "m.py")
         return
@@ -200,12 +200,31 @@ def test_temporaries_are_module_globals():
     assert [n for n in namespace["NAMES"] if n.startswith("_fstring")] == ["_fstring_backport_0"]
 
 
-def test_line_break_ending_a_single_quoted_spec_moves_before_the_colon():
-    src = "x = f'{x:>3\n}'\ny = 2\n"
-    assert lower(src) == "x = f'''{x\n:>3}'''\ny = 2\n"
+@pytest.mark.parametrize("src", ["x = f'{x:>3\n}'\ny = 2\n", "x = 5\ny = f'{x=:>3\n}'\n"])
+def test_a_line_break_ending_a_single_quoted_spec_is_refused_as_315_refuses_it(src):
+    # 3.12.1 accepted these; 3.13.18 and later reject them.
+    with pytest.raises(TranspileError) as info:
+        transpile(src, (3, 8))
+    assert info.value.msg == "f-string: newlines are not allowed in format specifiers for single quoted f-strings"
 
 
-def test_debug_field_whose_spec_ends_in_a_line_break_keeps_the_line():
-    src = "x = 5\ny = f'{x=:>3\n}'\nprint(y)\n"
-    out = lower(src)
-    assert run_here(out) == run_312(src)
+def test_a_conversion_runs_before_the_fields_of_its_spec_as_on_313():
+    src = "x = f'{a!r:>{w()}}|{a!s:{w()}}|{a!r:>8}'\n"
+    assert lower(src) == "x = f'{f\"{a!r}\":>{w()}}|{f\"{a!s}\":{w()}}|{a!r:>8}'\n"
+    prelude = (
+        "log = []\n"
+        "class A:\n"
+        "    def __repr__(self): log.append('repr'); return 'A'\n"
+        "    def __str__(self): log.append('str'); return 'S'\n"
+        "def w(): log.append('w'); return 3\n"
+        "a = A()\n"
+    )
+    assert run_here(prelude + lower(src) + "print(x, log)") == run_oracle(prelude + src + "print(x, log)")
+
+
+def test_debug_text_becomes_literal_text_as_315_shows_it():
+    # Escapes as written, "#" in a string kept, "!=" kept.
+    assert lower('x = f"{"\\n"=}{d["#"]=}{d["k"]!=b=}"\n') == (
+        "_fstring_backport_0 = \"\\n\"; "
+        "x = f\"\\\"\\\\n\\\"={_fstring_backport_0!r}d[\\\"#\\\"]={d['#']!r}d[\\\"k\\\"]!=b={d['k']!=b!r}\"\n"
+    )

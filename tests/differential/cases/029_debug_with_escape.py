@@ -1,4 +1,4 @@
-# Debug expressions whose text contains escapes: 3.12 processes them.
+# Debug expressions whose text contains escapes: shown as written, unprocessed.
 a = ["p", "q"]
 print(f"{"\n".join(a)=}")
 print(f"{"\t"=}")

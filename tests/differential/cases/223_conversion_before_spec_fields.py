@@ -1,0 +1,33 @@
+# 3.13+ converts a field's value before it evaluates the fields of its spec.
+LOG = []
+
+
+class Loud:
+    def __init__(self, name):
+        self.name = name
+
+    def __repr__(self):
+        LOG.append("repr " + self.name)
+        return "R" + self.name
+
+    def __str__(self):
+        LOG.append("str " + self.name)
+        return "S" + self.name
+
+    def __format__(self, spec):
+        LOG.append("format " + self.name + " " + spec)
+        return self.name
+
+
+def width(n):
+    LOG.append("width " + str(n))
+    return n
+
+
+a = Loud("a")
+d = {"k": Loud("k")}
+print(f"{a!r:>{width(6)}}|{a!s:<{width(4)}}|{a!a:^{width(5)}.{width(3)}}")
+print(f"{d["k"]!r:>{width(6)}}")
+print(f"{a=!r:{width(5)}}|{d["k"] = !s:>{width(7)}}")
+print(f"{a!r:>8}{a:>{width(2)}}")
+print(LOG)
