@@ -1,11 +1,16 @@
 """Compare our tokens with CPython's ``tokenize.generate_tokens`` (3.12+).
 
+Run as a script by another interpreter (``python3.15 cpython_tokens.py``,
+file paths as JSON on stdin), it compares them with *that* interpreter's
+tokenize and prints what :func:`agreement` returns, as JSON: so a test on an
+older Python still checks against 3.14's and 3.15's tokenize (t-strings).
+
 Both sides are brought to one form, ``(type, text, start, end)`` with
 CPython's 1-based lines and 0-based columns.  Our extra kinds are dropped:
 ``WHITESPACE`` and ``CONTINUATION`` carry the bytes CPython's module leaves
 out.  Beyond that, the normalisation is this, and only this:
 
-1. ``FSTRING_MIDDLE``: CPython splits a piece of literal text at every
+1. ``FSTRING_MIDDLE`` and ``TSTRING_MIDDLE``: CPython splits a piece of literal text at every
    ``{{``/``}}``, reports the doubled brace once in the text, and emits an
    empty piece where a format spec starts or resumes with a field.  Its end
    positions are computed from the shortened text and so fall short.  We
@@ -28,9 +33,11 @@ line break.
 """
 
 import io
+import json
 import sys
 import tokenize as std_tokenize
-from typing import List, Optional, Tuple
+import warnings
+from typing import Dict, List, Optional, Tuple
 
 from fstring_backport import lexer
 
@@ -38,6 +45,7 @@ Position = Tuple[int, int]
 Row = Tuple[str, str, Position, Optional[Position]]
 
 _SKIPPED = (lexer.WHITESPACE, lexer.CONTINUATION)
+_MIDDLES = (lexer.FSTRING_MIDDLE, lexer.TSTRING_MIDDLE)
 
 
 def ours(text: str) -> List[Row]:
@@ -71,7 +79,7 @@ def ours(text: str) -> List[Row]:
                 end = (end_line, len(first[:nbytes].decode("utf-8", "replace")))
         else:
             end = start
-        if token.kind == lexer.FSTRING_MIDDLE:
+        if token.kind in _MIDDLES:
             value = value.replace("{{", "{").replace("}}", "}")
             end = None
         elif token.offset == n and no_final_break:
@@ -88,7 +96,7 @@ def theirs(text: str) -> List[Row]:
     readline = io.StringIO(text, newline="").readline
     for token in std_tokenize.generate_tokens(readline):
         kind = std_tokenize.tok_name[token.type]
-        if kind == "FSTRING_MIDDLE":
+        if kind in _MIDDLES:
             if not token.string:
                 continue
             if rows and rows[-1][0] == kind:
@@ -117,3 +125,48 @@ def describe_difference(a: List[Row], b: List[Row]) -> Optional[str]:
     return "token {}:\n  ours:    {}\n  CPython: {}".format(
         i, a[max(0, i - 1) : i + 2], b[max(0, i - 1) : i + 2]
     )
+
+
+def _compiles(text: str, path: str) -> bool:
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            compile(text, path, "exec", dont_inherit=True)
+    except (SyntaxError, ValueError):
+        return False
+    return True
+
+
+def agreement(paths: List[str]) -> Dict[str, object]:
+    """Compare both tokenizers on each file: how many compared, where they differ.
+
+    A file CPython's tokenize refuses is not compared (bad-syntax test
+    fixtures), and a difference counts only where this Python compiles the
+    file: CPython's tokenize also passes some text its compiler rejects.
+    """
+    from fstring_backport.errors import TranspileError
+    from fstring_backport.source import decode_source
+
+    checked = 0
+    differences = []
+    for path in paths:
+        try:
+            with open(path, "rb") as f:
+                text = decode_source(f.read(), path).text
+            with warnings.catch_warnings():
+                warnings.simplefilter("ignore")
+                expected = theirs(text)
+        except (SyntaxError, std_tokenize.TokenError):
+            continue
+        try:
+            difference = describe_difference(ours(text), expected)
+        except TranspileError as exc:
+            difference = exc.located()
+        if difference and _compiles(text, path):
+            differences.append("{}: {}".format(path, difference))
+        checked += 1
+    return {"python": "{}.{}".format(*sys.version_info), "checked": checked, "differences": differences}
+
+
+if __name__ == "__main__":
+    print(json.dumps(agreement(json.load(sys.stdin))))

@@ -16,6 +16,7 @@ from fstring_backport.lexer import LineIndex, tokenize, tokenize_fstring
 from fstring_backport.source import decode_source
 
 PREFIXES = ["f", "F", "rf", "rF", "Rf", "RF", "fr", "fR", "Fr", "FR"]
+T_PREFIXES = ["t", "T", "rt", "rT", "Rt", "RT", "tr", "tR", "Tr", "TR"]
 PLAIN_PREFIXES = ["", "r", "R", "u", "U", "b", "B", "br", "bR", "Br", "BR", "rb", "rB", "Rb", "RB"]
 QUOTES = ["'", '"', "'''", '"""']
 
@@ -29,8 +30,8 @@ def pairs(src):
     return [(t.kind, t.text) for t in tokens if t.kind not in ("NEWLINE", "ENDMARKER")]
 
 
-def agrees_with_cpython(src):
-    if sys.version_info >= (3, 12):
+def agrees_with_cpython(src, since=(3, 12)):
+    if sys.version_info >= since:
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")
             assert first_difference(src) is None
@@ -330,14 +331,171 @@ def test_forms_agree_with_cpython_and_round_trip(src):
     agrees_with_cpython(src)
 
 
-def test_a_single_quoted_spec_may_end_in_a_line_break():
-    # Valid in 3.12; 3.13 made it an error later (gh-129958), so only 3.12
-    # serves as the oracle here.
-    src = "f'{x:>3\n}' + f'{y!r:{w}\n  }'\n"
-    assert "".join(t.text for t in tokenize(src)) == src
-    assert [t.kind for t in tokenize(src)][4:8] == ["FSTRING_MIDDLE", "NL", "OP", "FSTRING_END"]
-    if sys.version_info[:2] == (3, 12):
-        agrees_with_cpython(src)
+@pytest.mark.parametrize(
+    "src, line, col",
+    [
+        ("f'{x:>3\n}'", 1, 8),
+        ("x = (f'{y!r:>3\r\n  }')", 1, 15),
+        ("f'{x:\n}'", 1, 6),
+        ('f"{x:abc', 1, 9),  # the input's end counts as a line break
+        ("f'{t'{x:\n}'}'", 1, 9),
+    ],
+)
+def test_a_single_quoted_spec_may_not_end_in_a_line_break(src, line, col):
+    # 3.12.1 ended the spec there; 3.13.2+ refuse it (gh-129958).
+    with pytest.raises(TranspileError) as info:
+        tokenize(src)
+    kind = "t" if "{t'" in src else "f"
+    assert info.value.msg == (
+        "{k}-string: newlines are not allowed in format specifiers for single quoted {k}-strings".format(k=kind)
+    )
+    assert (info.value.lineno, info.value.offset) == (line, col)
+    assert_same_error_as_cpython(src, info.value)
+
+
+def test_a_triple_quoted_spec_keeps_its_line_breaks():
+    src = "f" + "'" * 3 + "{x:>3\n}{y:{w}\n\n}" + "'" * 3 + "\n"
+    assert pairs(src)[4] == ("FSTRING_MIDDLE", ">3\n")
+    assert ("FSTRING_MIDDLE", "\n\n") in pairs(src)
+    agrees_with_cpython(src)
+
+
+@pytest.mark.parametrize(
+    "src, message, line, col",
+    [
+        # CPython's tokenizer forgets it is in a spec once it meets a brace
+        # there: where the spec resumes after a field of its own, a line
+        # break ends the f-string, and "{{" is a brace of text.
+        ("f'{x:{y}\n}'", "unterminated f-string literal (detected at line 1)", 1, 1),
+        ("f'{x:a{y}b\n}'", "unterminated f-string literal (detected at line 1)", 1, 1),
+        ("f'{x:{y}", "unterminated f-string literal (detected at line 1)", 1, 1),
+        ("f'{x:{y}{{'", "f-string: expecting '}', or format specs", 1, 11),
+        # The input's last line break ends its last line.
+        ("'" * 3 + "abc\n", "unterminated triple-quoted string literal (detected at line 1)", 1, 1),
+        ("f" + "'" * 3 + "{x:a\n", "unterminated triple-quoted f-string literal (detected at line 1)", 1, 1),
+    ],
+)
+def test_where_a_spec_resumes_after_a_field(src, message, line, col):
+    with pytest.raises(TranspileError) as info:
+        tokenize(src)
+    assert (info.value.msg, info.value.lineno, info.value.offset) == (message, line, col)
+    assert_same_error_as_cpython(src, info.value)
+
+
+def test_a_resumed_spec_takes_a_doubled_brace_as_text():
+    src = "f'{x:{y}{{}' + f'{x:{y:a}b{{c}'\n"
+    assert ("FSTRING_MIDDLE", "{{") in pairs(src)
+    assert ("FSTRING_MIDDLE", "b{{c") in pairs(src)
+    agrees_with_cpython(src, since=(3, 14))
+
+
+def assert_same_error_as_cpython(src, error, since=(3, 14)):
+    """The running CPython (3.14+, which has 3.15's rules here) raises the same error, same place."""
+    if sys.version_info < since:
+        return
+    with pytest.raises(SyntaxError) as info:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            compile(src, "<case>", "exec", dont_inherit=True)
+    expected = info.value
+    assert (error.msg, error.lineno, error.offset) == (expected.msg, expected.lineno, expected.offset)
+
+
+# -- t-strings (PEP 750, 3.14) ----------------------------------------------------
+
+
+@pytest.mark.parametrize("prefix", T_PREFIXES)
+@pytest.mark.parametrize("quote", QUOTES)
+def test_every_tstring_prefix_and_quote(prefix, quote):
+    src = "{p}{q}a{{{{b}}}}{{x!r:>{{w}}}}c{q}\n".format(p=prefix, q=quote)
+    assert pairs(src) == [
+        ("TSTRING_START", prefix + quote),
+        ("TSTRING_MIDDLE", "a{{b}}"),
+        ("OP", "{"),
+        ("NAME", "x"),
+        ("OP", "!"),
+        ("NAME", "r"),
+        ("OP", ":"),
+        ("TSTRING_MIDDLE", ">"),
+        ("OP", "{"),
+        ("NAME", "w"),
+        ("OP", "}"),
+        ("OP", "}"),
+        ("TSTRING_MIDDLE", "c"),
+        ("TSTRING_END", quote),
+    ]
+    agrees_with_cpython(src, since=(3, 14))
+
+
+def test_tstrings_and_fstrings_nest_in_each_other():
+    src = 't"{f"{t"{d["k"]}"!r:>{w}}"}" rt\'\\{x = }\'\n'
+    kinds = [k for k, _ in pairs(src)]
+    assert kinds[:5] == ["TSTRING_START", "OP", "FSTRING_START", "OP", "TSTRING_START"]
+    assert kinds.count("TSTRING_END") == 3 and kinds.count("FSTRING_END") == 1
+    agrees_with_cpython(src, since=(3, 14))
+
+
+@pytest.mark.parametrize(
+    "src, message, width",
+    [
+        ('ft"x"', "'f' and 't' prefixes are incompatible", 2),
+        ('Tf"x"', "'f' and 't' prefixes are incompatible", 2),
+        ('rtf"x"', "'f' and 't' prefixes are incompatible", 3),
+        ('tb"x"', "'b' and 't' prefixes are incompatible", 2),
+        ('bRT"x"', "'b' and 't' prefixes are incompatible", 3),
+        ('tu"x"', "'u' and 't' prefixes are incompatible", 2),
+        ('Ut"x"', "'u' and 't' prefixes are incompatible", 2),
+        ('fb"x"', "'b' and 'f' prefixes are incompatible", 2),
+        ("uR'x'", "'u' and 'r' prefixes are incompatible", 2),
+        ("x = (1,\n  bu'x')", "'u' and 'b' prefixes are incompatible", 2),
+    ],
+)
+def test_incompatible_prefixes(src, message, width):
+    with pytest.raises(TranspileError) as info:
+        tokenize(src)
+    assert info.value.msg == message
+    assert info.value.end_offset - info.value.offset == width
+    assert_same_error_as_cpython(src, info.value)
+
+
+def test_a_repeated_prefix_letter_makes_a_name():
+    src = 'tt"x" + ff"y" + rtr"z"\n'
+    assert [t for t in pairs(src) if t[0] == "NAME"] == [("NAME", "tt"), ("NAME", "ff"), ("NAME", "rtr")]
+    agrees_with_cpython(src, since=(3, 14))
+
+
+@pytest.mark.parametrize(
+    "src, message, line, col",
+    [
+        ("t'{x)}'", "t-string: unmatched ')'", 1, 5),
+        ("t'}'", "t-string: single '}' is not allowed", 1, 3),
+        ("t'{x'", "t-string: expecting '}'", 1, 5),
+        ("t'abc", "unterminated t-string literal (detected at line 1)", 1, 1),
+        ("x = 1\nT" + "'" * 3 + "abc\n", "unterminated triple-quoted t-string literal (detected at line 2)", 2, 1),
+        ("t'{x:{y:{z:{w}}}}'", "t-string: expressions nested too deeply", 1, 11),
+        ("t'{x:abc'", "t-string: expecting '}', or format specs", 1, 6),  # at the spec's text
+        ("t'{x:{y}'", "t-string: expecting '}', or format specs", 1, 9),
+        ("f'{x:abc'", "f-string: expecting '}', or format specs", 1, 9),  # at the quote
+        ("t'{x:a\n}'", "t-string: newlines are not allowed in format specifiers for single quoted t-strings", 1, 7),
+        ("t'{f'{x)}'}'", "f-string: unmatched ')'", 1, 8),
+        ("f'{t'{x)}'}'", "t-string: unmatched ')'", 1, 8),
+    ],
+)
+def test_tstring_errors_say_tstring(src, message, line, col):
+    with pytest.raises(TranspileError) as info:
+        tokenize(src)
+    assert (info.value.msg, info.value.lineno, info.value.offset) == (message, line, col)
+    assert_same_error_as_cpython(src, info.value)
+
+
+def test_too_many_nested_fstrings_or_tstrings():
+    src = 'f"{t"{' * 74 + 'f"{x}"' + '}"}"' * 74  # 149 deep
+    tokenize(src)
+    deeper = 't"{' + src + '}"'
+    with pytest.raises(TranspileError) as info:
+        tokenize(deeper)
+    assert info.value.msg == "too many nested f-strings or t-strings"
+    assert_same_error_as_cpython(deeper, info.value)
 
 
 def _fstring_token_runs(tokens):

@@ -1,21 +1,26 @@
-"""The lexer on real code: the standard libraries of Python 3.12 and 3.13.
+"""The lexer on real code: the standard libraries of Python 3.12 to 3.15.
 
-Round trip on every Python; agreement with CPython's own tokenize on 3.12+.
+Round trip on every Python; agreement with CPython's own tokenize on 3.12+,
+and with 3.14's and 3.15's tokenize on their standard libraries.
 """
 
+import json
+import os
+import subprocess
 import sys
-import warnings
 from pathlib import Path
 
 import pytest
 
-from conftest import compiles_with, stdlib_files
-from cpython_tokens import describe_difference, ours, theirs
+import cpython_tokens
+from conftest import PACKAGE_HOME, compiles_with, interpreter, stdlib_files
+from cpython_tokens import agreement
 from fstring_backport import TranspileError
 from fstring_backport.lexer import tokenize
 from fstring_backport.source import decode_source
 
 STDLIBS = ["3.12", "3.13"]
+NEWEST = ["3.14", "3.15"]
 
 
 def read_module(path: Path) -> str:
@@ -27,10 +32,10 @@ def read_module(path: Path) -> str:
 @pytest.mark.skipif(
     sys.version_info[:2] not in ((3, 8), (3, 13)), reason="runs on 3.8 and 3.13"
 )
-@pytest.mark.parametrize("version", STDLIBS)
+@pytest.mark.parametrize("version", STDLIBS + NEWEST)
 def test_round_trip_is_lossless(version):
     rejected = []
-    for path in stdlib_files(version):
+    for path in existing(stdlib_files(version)):
         try:
             text = read_module(path)
             tokens = tokenize(text, str(path))
@@ -50,36 +55,43 @@ def test_round_trip_is_lossless(version):
 @pytest.mark.skipif(sys.version_info < (3, 12), reason="needs CPython's PEP 701 tokenize")
 @pytest.mark.parametrize("version", STDLIBS)
 def test_tokens_agree_with_cpython(version):
-    from tokenize import TokenError
-
-    checked = 0
-    differences = []
-    for path in stdlib_files(version):
-        try:
-            text = read_module(path)
-            with warnings.catch_warnings():
-                warnings.simplefilter("ignore")
-                expected = theirs(text)
-        except (SyntaxError, TokenError):
-            continue  # not valid for this tokenizer (bad-syntax fixtures)
-        try:
-            difference = describe_difference(ours(text), expected)
-        except TranspileError as exc:
-            difference = exc.located()
-        if difference and _compiles(text, path):
-            # Only valid Python counts: CPython's tokenize also passes some
-            # text its compiler rejects (Python 2 backticks, say).
-            differences.append("{}: {}".format(path, difference))
-        checked += 1
-    assert differences == []
-    assert checked > 1500
+    result = agreement([str(p) for p in existing(stdlib_files(version))])
+    assert result["differences"] == []
+    assert result["checked"] > 1500
 
 
-def _compiles(text, path):
-    try:
-        with warnings.catch_warnings():
-            warnings.simplefilter("ignore")
-            compile(text, str(path), "exec", dont_inherit=True)
-    except (SyntaxError, ValueError):
-        return False
-    return True
+# T-strings (3.14) and 3.15's rules: each of these standard libraries
+# against its own interpreter's tokenize, in this process when that is the
+# running Python, else in a subprocess of it (from the 3.13 run only, so
+# that a matrix run does each once more at most).
+@pytest.mark.skipif(
+    sys.version_info[:2] not in ((3, 13), (3, 14), (3, 15)), reason="runs on 3.13, 3.14 and 3.15"
+)
+@pytest.mark.parametrize("version", NEWEST)
+def test_tokens_agree_with_the_newest_cpython(version):
+    own = "{}.{}".format(*sys.version_info) == version
+    if not own and sys.version_info[:2] != (3, 13):
+        pytest.skip("python{} runs it itself".format(version))
+    paths = [str(p) for p in existing(stdlib_files(version))]
+    if own:
+        result = agreement(paths)
+    else:
+        env = dict(os.environ)
+        env["PYTHONPATH"] = os.pathsep.join([str(PACKAGE_HOME), str(Path(__file__).parent)])
+        out = subprocess.run(
+            [interpreter(version), str(Path(cpython_tokens.__file__))],
+            input=json.dumps(paths),
+            stdout=subprocess.PIPE,
+            universal_newlines=True,
+            env=env,
+            check=True,
+        ).stdout
+        result = json.loads(out)
+    assert result["python"] == version
+    assert result["differences"] == []
+    assert result["checked"] > 1600, result["checked"]
+
+
+def existing(paths):
+    """Without dangling links (Debian's 3.14 and 3.15 link sitecustomize.py to /etc)."""
+    return [p for p in paths if p.is_file()]

@@ -1,4 +1,4 @@
-"""A lossless tokenizer for Python 3.12 source that runs on Python 3.8+.
+"""A lossless tokenizer for Python 3.12-3.15 source that runs on Python 3.8+.
 
 Every character of the input belongs to exactly one token, so
 ``"".join(t.text for t in tokenize(src)) == src`` for any input.  Besides the
@@ -10,7 +10,10 @@ F-strings follow PEP 701: ``FSTRING_START``, then ``FSTRING_MIDDLE`` pieces
 and replacement fields lexed as ordinary Python, then ``FSTRING_END``.  A
 stack holds one :class:`_FStringMode` per open f-string; the bracket depth at
 which the f-string began and the number of format specs open in it decide
-whether the next character is literal text or code.  A token carries only its
+whether the next character is literal text or code.  T-strings (PEP 750,
+3.14) are lexed exactly as f-strings, as ``TSTRING_START``, ``TSTRING_MIDDLE``
+and ``TSTRING_END``, with "t-string" in their error messages; the two nest in
+each other.  Errors follow CPython 3.15.  A token carries only its
 offset; :class:`LineIndex` turns offsets into (line, column) when needed, which
 keeps the hot loop small.
 """
@@ -35,10 +38,13 @@ ENDMARKER = "ENDMARKER"
 FSTRING_START = "FSTRING_START"
 FSTRING_MIDDLE = "FSTRING_MIDDLE"
 FSTRING_END = "FSTRING_END"
+TSTRING_START = "TSTRING_START"
+TSTRING_MIDDLE = "TSTRING_MIDDLE"
+TSTRING_END = "TSTRING_END"
 WHITESPACE = "WHITESPACE"
 CONTINUATION = "CONTINUATION"
 
-# Limits CPython 3.12 enforces in its tokenizer (Parser/tokenizer.h).
+# Limits CPython enforces in its tokenizer (Parser/lexer/state.h).
 MAX_BRACKET_DEPTH = 200
 MAX_FSTRING_DEPTH = 150
 MAX_SPEC_DEPTH = 3  # a field may sit in the spec of at most two others
@@ -74,7 +80,7 @@ class LineIndex:
         return self.text[start:end]
 
 
-_PREFIX = r"(?:[rR][bBfF]?|[bBfF][rR]?|[uU])?"
+_PREFIX = r"(?:[rR][bBfFtT]?|[bBfFtT][rR]?|[uU])?"
 _DIGITS = r"[0-9](?:_?[0-9])*"
 _EXPONENT = r"[eE][-+]?" + _DIGITS
 _POINTFLOAT = r"(?:{d}\.(?:{d})?|\.{d})(?:{e})?".format(d=_DIGITS, e=_EXPONENT)
@@ -97,11 +103,15 @@ _REGULAR = re.compile(
     r"|(?P<NEWLINE>\r\n|\r|\n)"
     r"|(?P<COMMENT>#[^\r\n]*)"
     r"|(?P<STRING>" + _PREFIX + r"(?:'''|\"\"\"|'|\"))"
+    # Prefix letters that make no string prefix, a quote next: CPython
+    # refuses two that do not combine, and reads a letter repeated as a name.
+    r"|(?P<BAD_PREFIX>[bBrRuUfFtT]{2,5}(?=['\"]))"
     r"|(?P<NAME>(?:[^\W\d]|[^\x00-\x7f])(?:\w|[^\x00-\x7f])*)"
     r"|(?P<NUMBER>" + _NUMBER + r")"
     r"|(?P<OP>" + _OPERATOR + r")"
     r"|(?P<CONTINUATION>\\(?:\r\n|\r|\n))"
 )
+_BAD_PREFIX = "BAD_PREFIX"
 _INDENT = re.compile(r"[ \t\f]*")
 # Where a single-quoted literal with no closing quote stops: its line's end.
 _TO_LINE_END = re.compile(r"[^\\\r\n]*(?:\\(?:\r\n|[\s\S])[^\\\r\n]*)*")
@@ -132,12 +142,15 @@ def _string_body(quote: str) -> "re.Pattern[str]":
     return re.compile(r"[^\\\r\n{q}]*(?:\\(?:\r\n|[\s\S])[^\\\r\n{q}]*)*{q}".format(q=q))
 
 
-def _fstring_text(quote: str, raw: bool, spec: bool) -> "re.Pattern[str]":
+def _fstring_text(quote: str, raw: bool, state: int) -> "re.Pattern[str]":
     """A run of literal text inside an f-string, up to ``{``, ``}`` or its end.
 
-    ``{{`` and ``}}`` are text outside format specs; inside a spec every brace
-    opens or closes a field.  A backslash never escapes a brace, and ``\\N{...}``
-    is one escape except in raw f-strings.
+    ``{{`` and ``}}`` are text outside format specs (``state`` TEXT); in a
+    spec every brace opens or closes a field (SPEC), but for ``{{`` where the
+    spec resumes after a field of its own (RESUMED: CPython's tokenizer
+    forgets it is in a spec once it meets a brace there, and ``}}`` cannot
+    be text at that depth).  A backslash never escapes a brace, and
+    ``\\N{...}`` is one escape except in raw f-strings.
     """
     q = re.escape(quote[0])
     stop = r"\\{}" + (q if len(quote) == 3 else q + r"\r\n")
@@ -147,33 +160,51 @@ def _fstring_text(quote: str, raw: bool, spec: bool) -> "re.Pattern[str]":
     if not raw:
         pieces.append(r"\\N\{[^{}\r\n]*\}")
     pieces.append(r"\\(?:\r\n|[^{}])?")
-    if not spec:
+    if state == TEXT:
         pieces.append(r"\{\{|\}\}")
+    elif state == RESUMED:
+        pieces.append(r"\{\{")
     return re.compile("(?:" + "|".join(pieces) + ")*")
 
 
 _QUOTES = ("'", '"', "'''", '"""')
 STRING_BODY = {q: _string_body(q) for q in _QUOTES}
+TEXT, SPEC, RESUMED = 0, 1, 2  # where literal text of an f-string stands
 _FSTRING_TEXT = {
-    (q, raw, spec): _fstring_text(q, raw, spec)
+    (q, raw, state): _fstring_text(q, raw, state)
     for q in _QUOTES
     for raw in (False, True)
-    for spec in (False, True)
+    for state in (TEXT, SPEC, RESUMED)
 }
 _CLOSING = {")": "(", "]": "[", "}": "{"}
+# Letters of a prefix that do not combine, in the order CPython checks them.
+_INCOMPATIBLE = ("ub", "ur", "uf", "ut", "bf", "bt", "ft")
 
 
 class _FStringMode:
-    """What the lexer needs to know about one open f-string."""
+    """What the lexer needs to know about one open f-string or t-string."""
 
-    __slots__ = ("quote", "raw", "depth", "spec_depth", "start")
+    __slots__ = ("quote", "raw", "depth", "spec_depth", "in_spec", "colons", "start", "letter", "middle", "end")
 
-    def __init__(self, quote: str, raw: bool, depth: int, start: int) -> None:
+    def __init__(self, quote: str, raw: bool, depth: int, start: int, letter: str) -> None:
         self.quote = quote
         self.raw = raw
         self.depth = depth  # bracket depth outside the f-string
         self.spec_depth = 0  # format specs open in it
+        # CPython's in_format_spec: set by the ":" that opens a spec, cleared
+        # by the next brace in its text, so not set again where the spec
+        # resumes after a field of its own.
+        self.in_spec = False
+        self.colons: List[int] = []  # token index of the ":" of each open spec
         self.start = start  # offset of its prefix, for error messages
+        self.letter = letter  # "f" or "t", as in CPython's messages
+        if letter == "t":
+            self.middle, self.end = TSTRING_MIDDLE, TSTRING_END
+        else:
+            self.middle, self.end = FSTRING_MIDDLE, FSTRING_END
+
+    def error_text(self, msg: str) -> str:
+        return "{}-string: {}".format(self.letter, msg)
 
 
 def tokenize(text: str, filename: str = "<unknown>") -> List[Token]:
@@ -233,6 +264,8 @@ class _Lexer:
     def unterminated(self, start: int, quote: str, what: str, scan_end: int):
         """CPython's message: located at the literal, detected where scanning stopped."""
         kind = "triple-quoted " if len(quote) == 3 else ""
+        if scan_end and scan_end == len(self.text) and self.text[-1] in "\r\n":
+            scan_end -= 1  # the input's last line break ends the last line
         detected = self.lines().position(scan_end)[0]
         return self.error(
             "unterminated {}{} literal (detected at line {})".format(kind, what, detected), start
@@ -295,6 +328,8 @@ class _Lexer:
                         # A colon at the top of a replacement field starts
                         # its format spec, even where ":=" would follow.
                         mode.spec_depth += 1
+                        mode.in_spec = True
+                        mode.colons.append(len(tokens))
                         op = ":"
                         end = pos + 1
                 append(new(Token, (OP, op, pos)))
@@ -309,7 +344,12 @@ class _Lexer:
                     line_has_code = False
             elif kind == COMMENT:
                 append(new(Token, (COMMENT, text[pos:end], pos)))
-            else:  # a string or f-string opening
+            elif kind == _BAD_PREFIX:  # letters that make no prefix, then a quote
+                word = text[pos:end]
+                self.check_prefix(word, pos)
+                append(new(Token, (NAME, word, pos)))
+                line_has_code = True
+            else:  # a string, f-string or t-string opening
                 end = self.string(pos, end)
                 line_has_code = True
             pos = end
@@ -424,6 +464,23 @@ class _Lexer:
             raise self.error("invalid digit '{}' in {} literal".format(digit, kind), first)
         raise self.error("invalid {} literal".format(kind), first - 1)
 
+    def check_prefix(self, word: str, pos: int) -> None:
+        """Prefix letters before a quote that no string takes.
+
+        As CPython: distinct letters are a prefix whose incompatible letters
+        are an error; with a letter repeated, they are a name.
+        """
+        letters = word.lower()
+        if len(set(letters)) < len(letters):
+            return
+        for pair in _INCOMPATIBLE:
+            if pair[0] in letters and pair[1] in letters:
+                raise self.error(
+                    "'{}' and '{}' prefixes are incompatible".format(pair[0], pair[1]),
+                    pos,
+                    pos + len(word),
+                )
+
     def bad_identifier(self, word: str, pos: int):
         # Like CPython: a name's non-ASCII letters are checked as a whole,
         # and the first character that cannot belong to a name is reported.
@@ -438,7 +495,7 @@ class _Lexer:
         if fstrings and op != "}":
             mode = fstrings[-1]
             if len(brackets) == mode.depth + mode.spec_depth + 1:
-                raise self.error("f-string: unmatched '{}'".format(op), pos)
+                raise self.error(mode.error_text("unmatched '{}'".format(op)), pos)
         if not brackets:
             raise self.error("unmatched '{}'".format(op), pos)
         opening, _ = brackets[-1]
@@ -452,18 +509,20 @@ class _Lexer:
         brackets.pop()
 
     def string(self, pos: int, end: int) -> int:
-        """Lex a string literal, or open an f-string; return the new offset."""
+        """Lex a string literal, or open an f-string or t-string; return the new offset."""
         text = self.text
         start = text[pos:end]
-        quote = start.lstrip("rRbBuUfF")
-        prefix = start[: len(start) - len(quote)]
-        if "f" in prefix or "F" in prefix:
-            if len(self.fstrings) >= MAX_FSTRING_DEPTH:
-                raise self.error("too many nested f-strings", pos)
+        quote = start.lstrip("rRbBuUfFtT")
+        prefix = start[: len(start) - len(quote)].lower()
+        if "f" in prefix or "t" in prefix:
+            if len(self.fstrings) + 1 >= MAX_FSTRING_DEPTH:  # the 150th is refused
+                # CPython reports it at the last character of the opening.
+                raise self.error("too many nested f-strings or t-strings", end - 1)
+            letter = "t" if "t" in prefix else "f"
             self.fstrings.append(
-                _FStringMode(quote, "r" in prefix or "R" in prefix, len(self.brackets), pos)
+                _FStringMode(quote, "r" in prefix, len(self.brackets), pos, letter)
             )
-            self.tokens.append(Token(FSTRING_START, start, pos))
+            self.tokens.append(Token(TSTRING_START if letter == "t" else FSTRING_START, start, pos))
             return end
         m = STRING_BODY[quote].match(text, end)
         if m is None:
@@ -480,67 +539,92 @@ class _Lexer:
         if fstrings and fstrings[-1].quote == quote:
             # Inside a replacement field a quote like the f-string's own that
             # opens nothing valid means the field was never closed.
-            raise self.error("f-string: expecting '}'", pos)
+            raise self.error(fstrings[-1].error_text("expecting '}'"), pos)
         raise self.unterminated(pos, quote, "string", scan_end)
 
     def fstring_text(self, mode: _FStringMode, pos: int) -> int:
         """Lex literal text of an f-string up to a field, the spec's end or its end."""
         text = self.text
         tokens = self.tokens
-        end = _FSTRING_TEXT[(mode.quote, mode.raw, mode.spec_depth > 0)].match(text, pos).end()
+        state = (SPEC if mode.in_spec else RESUMED) if mode.spec_depth else TEXT
+        end = _FSTRING_TEXT[(mode.quote, mode.raw, state)].match(text, pos).end()
         if end > pos:
-            tokens.append(Token(FSTRING_MIDDLE, text[pos:end], pos))
+            tokens.append(Token(mode.middle, text[pos:end], pos))
         if end >= len(text):
             raise self.unclosed_fstring(mode)
         ch = text[end]
         if ch == "{":
             if mode.spec_depth >= MAX_SPEC_DEPTH:
                 # CPython reports this one a column early; so do we.
-                raise self.error("f-string: expressions nested too deeply", end - 1)
+                raise self.error(mode.error_text("expressions nested too deeply"), end - 1)
             if len(self.brackets) >= MAX_BRACKET_DEPTH:
                 raise self.error("too many nested parentheses", end)
+            mode.in_spec = False
             self.brackets.append(("{", end))
             tokens.append(Token(OP, "{", end))
             return end + 1
         if ch == "}":
             if not mode.spec_depth:
-                raise self.error("f-string: single '}' is not allowed", end)
+                raise self.error(mode.error_text("single '}' is not allowed"), end)
             mode.spec_depth -= 1
+            mode.in_spec = False
+            mode.colons.pop()
             self.brackets.pop()
             tokens.append(Token(OP, "}", end))
             return end + 1
         if ch == "\r" or ch == "\n":  # only single-quoted f-strings stop here
-            if not mode.spec_depth:
-                raise self.unterminated(mode.start, mode.quote, "f-string", end)
-            # 3.12 ends the spec at the line break; only its "}" may follow.
-            after = end + (2 if text.startswith("\r\n", end) else 1)
-            closing = _INDENT.match(text, after).end()
-            if closing >= len(text):
-                raise self.unclosed_fstring(mode)
-            if text[closing] != "}":
-                raise self.error("f-string: expecting '}', or format specs", after)
-            tokens.append(Token(NL, text[end:after], end))
-            if closing > after:
-                tokens.append(Token(WHITESPACE, text[after:closing], after))
-            return closing
+            raise self.line_break(mode, end)
         if mode.spec_depth:
-            raise self.error("f-string: expecting '}', or format specs", end)
-        tokens.append(Token(FSTRING_END, mode.quote, end))
+            raise self.spec_not_closed(mode, end)
+        tokens.append(Token(mode.end, mode.quote, end))
         self.fstrings.pop()
         if self.one_fstring and not self.fstrings:
             return len(text)  # that was the one f-string: stop the main loop
         return end + len(mode.quote)
+
+    def line_break(self, mode: _FStringMode, offset: int):
+        """A single-quoted f-string's text ends at a line break (or the input's end)."""
+        if mode.spec_depth and mode.in_spec:
+            # 3.12 ended the spec there; 3.13.2+ refuse it (gh-129958).
+            return self.error(
+                mode.error_text(
+                    "newlines are not allowed in format specifiers for single quoted {}-strings".format(
+                        mode.letter
+                    )
+                ),
+                offset,
+            )
+        return self.unterminated(mode.start, mode.quote, mode.letter + "-string", offset)
+
+    def spec_not_closed(self, mode: _FStringMode, quote: int):
+        """The f-string's quote inside a format spec.
+
+        CPython's parser reports it at the quote for f-strings, at the
+        spec's first piece of text, if any, for t-strings.
+        """
+        offset, end = quote, quote + len(mode.quote)
+        if mode.letter == "t":
+            tokens = self.tokens
+            depth = 0
+            for token in tokens[mode.colons[-1] + 1 :]:
+                if token.kind == OP and token.text in ("{", "}"):
+                    depth += 1 if token.text == "{" else -1
+                elif token.kind == TSTRING_MIDDLE and depth == 0:
+                    offset, end = token.offset, token.end
+                    break
+        return self.error(mode.error_text("expecting '}', or format specs"), offset, end)
 
     def never_closed(self):
         opening, offset = self.brackets[-1]
         return self.error("'{}' was never closed".format(opening), offset)
 
     def unclosed_fstring(self, mode: _FStringMode):
-        """The input ended inside an f-string: blame what 3.12 blames."""
-        in_code = len(self.brackets) > mode.depth + mode.spec_depth
-        if in_code or (mode.spec_depth and len(mode.quote) == 1):
-            return self.never_closed()
-        return self.unterminated(mode.start, mode.quote, "f-string", len(self.text))
+        """The input ended inside an f-string: blame what 3.15 blames."""
+        if len(self.brackets) > mode.depth + mode.spec_depth:
+            return self.never_closed()  # in a field's code
+        if len(mode.quote) == 1:  # CPython's input ends in a line break
+            return self.line_break(mode, len(self.text))
+        return self.unterminated(mode.start, mode.quote, mode.letter + "-string", len(self.text))
 
     def finish(self, line_has_code: bool) -> None:
         """Report what was left open, then close the last line and blocks."""
