@@ -9,7 +9,7 @@ from typing import List, Optional, Tuple, TypeVar
 from .errors import TranspileError
 from .fstrings import parse_fstrings
 from .hoisting import Temporaries, place_bindings
-from .lexer import LineIndex, tokenize
+from .lexer import TSTRING_START, LineIndex, Token, tokenize
 from .lowering import Lowerer
 from .oldsyntax import accepted_before_312, problems
 from .quickcheck import all_fstrings_plain
@@ -18,6 +18,9 @@ from .source import DecodedSource, decode_source, encode_source, needs_no_decodi
 from .targets import NATIVE, OLDEST, Target, parse_target
 
 AnySource = TypeVar("AnySource", str, bytes)
+
+TSTRINGS = (3, 14)  # PEP 750 t-strings, left as they are from here on
+TSTRINGS_REFUSED = "t-strings need Python 3.14 or later"
 
 
 def transpile(source: AnySource, target: Target = OLDEST, filename: str = "<unknown>") -> AnySource:
@@ -31,21 +34,44 @@ def transpile(source: AnySource, target: Target = OLDEST, filename: str = "<unkn
     (:mod:`quickcheck`), errors outside f-strings and all; so is one whose
     only fault is a single-quoted f-string left open before any brace
     (``f'abc`` and a line break), which Python reports when it compiles it.
+
+    A t-string (PEP 750) is left as it is for a 3.14+ target, and raises
+    :class:`TranspileError` at its start for an older one (not lowered yet).
     """
     version = parse_target(target)
-    if not isinstance(source, bytes):
-        if version >= NATIVE or all_fstrings_plain(source):
-            return source  # the common case: no lexing at all (see quickcheck)
-        return rewrite(source, filename)
-    if version >= NATIVE:
-        if not needs_no_decoding(source):
+    if version >= TSTRINGS:
+        if isinstance(source, bytes) and not needs_no_decoding(source):
             decode_source(source, filename)  # a bad encoding is still an error
         return source
+    if not isinstance(source, bytes):
+        if all_fstrings_plain(source):
+            return source  # the common case: no lexing at all (see quickcheck)
+        if version >= NATIVE:
+            _refuse_tstrings(tokenize(source, filename), source, filename)
+            return source
+        return rewrite(source, filename)
     decoded = _decoded_unless_plain(source, filename)
     if decoded is None:
         return source
+    if version >= NATIVE:  # f-strings as they are; only t-strings to refuse
+        _refuse_tstrings(tokenize(decoded.text, filename), decoded.text, filename)
+        return source
     result = rewrite(decoded.text, filename, decoded.encoding)
     return source if result is decoded.text else encode_source(result, decoded.encoding)
+
+
+def _tstrings(tokens: List[Token]) -> List[int]:
+    """The offset of every t-string, nested ones included."""
+    return [token.offset for token in tokens if token.kind == TSTRING_START]
+
+
+def _refuse_tstrings(tokens: List[Token], text: str, filename: str) -> None:
+    """Raise at the first t-string: targets before 3.14 cannot run one."""
+    found = _tstrings(tokens)
+    if found:
+        lines = LineIndex(text)
+        line, col = lines.position(found[0])
+        raise TranspileError(TSTRINGS_REFUSED, filename, line, col + 1, lines.line_text(line))
 
 
 def _decoded_unless_plain(source: bytes, filename: str) -> Optional[DecodedSource]:
@@ -60,8 +86,12 @@ def _decoded_unless_plain(source: bytes, filename: str) -> Optional[DecodedSourc
 
 
 def rewrite(text: str, filename: str = "<unknown>", encoding: str = "utf-8") -> str:
-    """The full path: lex the whole text, lower each f-string that needs it."""
+    """The full path: lex the whole text, lower each f-string that needs it.
+
+    A t-string anywhere (in an f-string too) raises: it is not lowered yet.
+    """
     tokens = tokenize(text, filename)
+    _refuse_tstrings(tokens, text, filename)
     temporaries = Temporaries(text)
     lowerer = Lowerer(tokens, text, temporaries, filename, encoding)
     edits: List[Tuple[int, int, str]] = []
@@ -101,9 +131,11 @@ def find_problems(source: AnySource, target: Target = OLDEST, filename: str = "<
     """Where ``target`` would reject or misread the source: (line, column, what).
 
     Columns are 1-based; every problem is reported, like ruff's syntax
-    errors.  Bad input raises TranspileError where transpile would.
+    errors, t-strings among them for a target before 3.14.  Bad input
+    raises TranspileError where transpile would.
     """
-    if parse_target(target) >= NATIVE:
+    version = parse_target(target)
+    if version >= TSTRINGS:
         return []
     if isinstance(source, bytes):
         decoded = _decoded_unless_plain(source, filename)
@@ -117,10 +149,16 @@ def find_problems(source: AnySource, target: Target = OLDEST, filename: str = "<
     tokens = tokenize(text, filename)
     lines = LineIndex(text)
     found = []
+    for offset in _tstrings(tokens):
+        line, col = lines.position(offset)
+        found.append((line, col + 1, TSTRINGS_REFUSED))
+    if version >= NATIVE:
+        return found
     for node in parse_fstrings(tokens, text, filename):
         for offset, what in problems(tokens, text, node):
             line, col = lines.position(offset)
             found.append((line, col + 1, what))
+    found.sort()
     return found
 
 

@@ -92,7 +92,16 @@ Why True means that the full path changes nothing:
    closing quote (``_UNTERMINATED``).  The lexer raises at such an
    f-string, so no file that has one is valid, and nothing is lost by
    leaving it unchanged; most such places lie inside strings (``'%f'``).
-6. Every other f-string that the lexer or the f-string parser would reject
+6. No file with a t-string (PEP 750) passes: the full path refuses them
+   for targets before 3.14.  Every t-string prefix ends in ``t``, ``T``,
+   ``r`` or ``R`` before its quote, so blind reading, which folds ``t`` and
+   ``T`` too, visits each; where one can start (at the start of a token,
+   not right after a quote: see :func:`_prefix_t`) the text is read in
+   context, and there no quote right after ``t`` or ``tr`` opens a plain
+   string (:data:`_NOT_AFTER_T`), so the reading stops and says False.  A
+   string nested in a field is never taken after ``t`` or ``tr`` either,
+   and an f-string lexed alone fails if it holds a t-string.
+7. Every other f-string that the lexer or the f-string parser would reject
    fails the check (the pattern refuses it, then lexing or parsing it alone
    raises), so errors *in f-strings* are still reported, by the full path.
    Errors elsewhere in a file whose f-strings all pass (an unterminated
@@ -105,7 +114,7 @@ text (a character outside ASCII is bytes outside ASCII, all of which the
 patterns treat alike), and a lookbehind of one character sees the last
 byte of a character outside ASCII, which is outside ASCII too.
 
-``tests/test_quickcheck.py`` checks on the 3.12 and 3.13 standard libraries,
+``tests/test_quickcheck.py`` checks on the 3.12 to 3.15 standard libraries,
 the differential corpus and generated modules that whenever this says True,
 the full path returns its input unchanged.
 """
@@ -115,7 +124,7 @@ from typing import Dict, Optional, Union
 
 from .errors import TranspileError
 from .fstrings import parse_fstrings
-from .lexer import tokenize_fstring
+from .lexer import TSTRING_START, tokenize_fstring
 from .oldsyntax import accepted_before_312
 
 # f(a) - deeper brackets are lexed (point 4 above).  Each level triples
@@ -152,6 +161,12 @@ _WORD = r"[^\x00-/:-@\[\]^`{-\x7f]"
 _FSTRING_PREFIX = r"[fF](?:(?<!{w}.)|(?<=[rR].)(?<!{w}..))[rR]?".format(w=_WORD)
 
 
+# No quote after "t" or "tr" (any case) opens a plain string: there a t-string
+# starts, or the text is not valid (a name before a string), and either way
+# the answer is False.  So a t-string never passes as a name and a string.
+_NOT_AFTER_T = r"(?<![tT])(?<![tT][rR])"
+
+
 def _nested_string(quote: str) -> str:
     """A one-line string in a field of an f-string delimited by ``quote``.
 
@@ -160,12 +175,13 @@ def _nested_string(quote: str) -> str:
     where no ``f`` or ``r`` comes right before it, so that it cannot be an
     f-string with fields.  Not followed by its own quote character, so that
     ``'''`` (a triple quote to the lexer) never passes as ``''`` and ``'``.
+    Never right after ``t`` or ``tr`` (:data:`_NOT_AFTER_T`).
     """
     delimiters = "'\"" if len(quote) == 3 else ("'" if quote == '"' else '"')
     forms = []
     for o in delimiters:
-        forms.append(r"(?<![fFrR]){o}[^'\"\\#\r\n]*{o}(?!{o})".format(o=o))
-        forms.append(r"{o}[^'\"\\#{{}}\r\n]*{o}(?!{o})".format(o=o))
+        forms.append(r"(?<![fFrRtT]){o}[^'\"\\#\r\n]*{o}(?!{o})".format(o=o))
+        forms.append(r"{n}{o}[^'\"\\#{{}}\r\n]*{o}(?!{o})".format(n=_NOT_AFTER_T, o=o))
     return "|".join(forms)
 
 
@@ -216,13 +232,16 @@ def _plain_fstring(quote: str) -> str:
 
 
 def _string(quote: str) -> str:
-    """A plain string, from its opening quote (as ``lexer.STRING_BODY`` reads it)."""
+    """A plain string, from its opening quote (as ``lexer.STRING_BODY`` reads it).
+
+    Not after a t-string prefix (:data:`_NOT_AFTER_T`).
+    """
     q = re.escape(quote[0])
     if len(quote) == 3:
-        return r"{q}{q}{q}[^\\{q}]*(?:(?:\\[\s\S]|{q}(?!{q}{q}))[^\\{q}]*)*{q}{q}{q}".format(q=q)
+        return _NOT_AFTER_T + r"{q}{q}{q}[^\\{q}]*(?:(?:\\[\s\S]|{q}(?!{q}{q}))[^\\{q}]*)*{q}{q}{q}".format(q=q)
     # Not where three quotes open a triple-quoted string: when that one is
     # never closed, the lexer raises, and so the reading must stop.
-    return r"{q}(?!{q}{q})[^\\\r\n{q}]*(?:\\(?:\r\n|[\s\S])[^\\\r\n{q}]*)*{q}".format(q=q)
+    return _NOT_AFTER_T + r"{q}(?!{q}{q})[^\\\r\n{q}]*(?:\\(?:\r\n|[\s\S])[^\\\r\n{q}]*)*{q}".format(q=q)
 
 
 # Compiled for bytes (see above); built as text, all ASCII.
@@ -233,6 +252,8 @@ def _compile(pattern: str) -> "re.Pattern[bytes]":
 # An f-string prefix at the start of a token, with its quote next.
 _FSTRING_START = _FSTRING_PREFIX + r"(?=['\"])"
 _AT_FSTRING_START = _compile(_FSTRING_START)
+# The same for a t-string: "t" or "tr" at the start of a token, or "rt".
+_AT_TSTRING_START = _compile(_FSTRING_START.replace("[fF]", "[tT]"))
 
 # What the lexer reads without changing mode, from code back to code: runs
 # of characters that start no string, comment or f-string (an "f" is taken
@@ -255,10 +276,13 @@ _CODE_STRINGS_COMMENTS = _compile(
 _PLAIN = {quote.encode("ascii"): _plain_fstring(quote) for quote in QUOTES}
 _compiled: Dict[bytes, "re.Pattern[bytes]"] = {}
 
-# Blind reading: every f-string prefix ends in f, F, r or R right before its
-# quote, an "f'" once these are folded.
-_FOLD = bytes.maketrans(b'FrR"', b"fff'")
+# Blind reading: every f-string or t-string prefix ends in f, F, t, T, r or R
+# right before its quote, an "f'" once these are folded.
+_FOLD = bytes.maketrans(b'FrRtT"', b"fffff'")
 _FOLDED_PREFIX_END = b"f'"
+_T_BYTES = frozenset(b"tT")
+# The bytes of _WORD but "r" and "R": after one of these no "t" starts a prefix.
+_WORD_NOT_R = frozenset(b for b in range(256) if re.match(_WORD, chr(b)) and b not in b"rR")
 # A single-quoted f-string whose line ends before any brace, backslash or
 # closing quote: the lexer would raise "unterminated f-string".  So no valid
 # f-string starts there, and blind reading passes over it; most such places
@@ -337,7 +361,7 @@ def _fstring_end(source: _Text, start: int, quote_at: int) -> int:
         (node,) = parse_fstrings(tokens, text)
     except TranspileError:  # the full path reports it, with the whole file lexed
         return -1
-    if not accepted_before_312(tokens, text, node):
+    if not accepted_before_312(tokens, text, node) or any(t.kind == TSTRING_START for t in tokens):
         return -1
     return source.byte_offset(tokens[-1].end, first, start)
 
@@ -350,6 +374,25 @@ def _prefix_f(data: bytes, prefix_end: int) -> int:
         if f < 0 or data[f] not in b"fF":
             return -1
     return f if _AT_FSTRING_START.match(data, f) else -1
+
+
+def _prefix_t(data: bytes, prefix_end: int) -> bool:
+    """Whether a t-string prefix can end at ``prefix_end`` (``t``, ``tr`` or ``rt``).
+
+    Not right after a quote (``'T'``, ``"rt"``): in code that quote closes
+    a literal, and a t-string right after one is either not valid (a string
+    and a t-string do not mix) or not the first of its concatenation, whose
+    first t-string is looked at.
+    """
+    t = prefix_end
+    if data[t] not in b"tT":
+        t -= 1
+        if t < 0 or data[t] not in b"tT":
+            return False
+    if _AT_TSTRING_START.match(data, t) is None:
+        return False
+    start = t - 1 if t and data[t - 1] in b"rR" else t
+    return start == 0 or data[start - 1] not in b"'\""
 
 
 def _read_in_context(source: _Text, position: int, beyond: int) -> int:
@@ -393,11 +436,21 @@ def all_fstrings_plain(text: Union[str, bytes]) -> bool:
     read = 0  # read in context up to here, where the lexer is in code
     prefix_end = find(_FOLDED_PREFIX_END)
     while prefix_end >= 0:
+        if data[prefix_end] in _T_BYTES and prefix_end and data[prefix_end - 1] in _WORD_NOT_R:
+            # The most common place by far: a word ending in "t" before a
+            # closing quote ('default'), where no t-string can start.
+            prefix_end = find(_FOLDED_PREFIX_END, prefix_end + 1)
+            continue
         f = _prefix_f(data, prefix_end)
         quote_at = prefix_end + 1
-        if f >= 0 and _plain_end(data, quote_at) < 0 and not _UNTERMINATED.match(data, quote_at):
-            # Reading in context stops at this "f" if an f-string starts here.
-            read = _read_in_context(source, read, f)
+        if f >= 0:
+            doubtful = _plain_end(data, quote_at) < 0
+        else:
+            doubtful = _prefix_t(data, prefix_end)
+        if doubtful and not _UNTERMINATED.match(data, quote_at):
+            # Reading in context stops at this "f" if an f-string starts
+            # here, and refuses the quote if a t-string does.
+            read = _read_in_context(source, read, f if f >= 0 else quote_at)
             if read < 0:
                 return False
             prefix_end = find(_FOLDED_PREFIX_END, max(read, prefix_end + 1))
