@@ -2,9 +2,14 @@
 
     python3.8  benchmarks/bench_all.py --json bench-py38.json
     python3.11 benchmarks/bench_all.py --json bench-py311.json
+    pypy3.11   benchmarks/bench_all.py --json bench-pypy311.json
 
 (with the package's dependencies, click and on 3.8-3.10 tomli, installed
-for that interpreter: ``pip install .`` or a test environment).
+for that interpreter: ``pip install .`` or a test environment; where the
+interpreter's own ``-m venv`` cannot install pip, as with Debian's 3.14,
+3.15 and PyPy, the environments below are made with virtualenv, which
+must then be installed there too).  On 3.12 and later the hook is not
+measured: ``install()`` does nothing there.
 
 The files: the standard library of ``--stdlib`` (python3.13 by default, the
 .py files the command line would visit) and its subset that transpile
@@ -94,8 +99,13 @@ def stdlib_root(python):
 class Tree:
     def __init__(self, root):
         self.root = Path(root)
-        self.files = [path for path, _ in walk([self.root], Settings())]
-        self.data = {path: path.read_bytes() for path in self.files}
+        self.data = {}
+        for path, _ in walk([self.root], Settings()):
+            try:
+                self.data[path] = path.read_bytes()
+            except OSError:
+                continue  # Debian's sitecustomize.py: a link to /etc, absent outside its system
+        self.files = list(self.data)
         self.size = sum(map(len, self.data.values()))
 
 
@@ -117,16 +127,33 @@ def rewritten_subset(tree, workdir):
 # -- the command line --------------------------------------------------------
 
 
+def venv_name(kind):
+    """``cli-py311``, ``cli-pypy311``: PyPy 3.11 gets folders of its own."""
+    implementation = "pypy" if sys.implementation.name == "pypy" else "py"
+    return "{}-{}{}{}".format(kind, implementation, *sys.version_info[:2])
+
+
+def make_venv(venv):
+    """A virtual environment of the running Python, with pip: ``-m venv``
+    where its ensurepip works, else virtualenv (Debian's 3.14, 3.15 and
+    PyPy take ensurepip's pip from the host, too old for them)."""
+    made = subprocess.run([sys.executable, "-m", "venv", str(venv)],
+                          stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=False)
+    if made.returncode != 0:
+        shutil.rmtree(str(venv), ignore_errors=True)
+        subprocess.run([sys.executable, "-m", "virtualenv", "-q", "-p", sys.executable, str(venv)], check=True)
+
+
 def clean_python(cache):
     """A virtual environment holding the package's dependencies and nothing
     else, as a user's has: start-up and imports cost what they cost them (a
     crowded site-packages runs .pth files that import half the standard
     library before the first line of a script)."""
-    venv = Path(cache) / "cli-py{}{}".format(*sys.version_info[:2])
+    venv = Path(cache) / venv_name("cli")
     python = venv / "bin" / "python"
     if not python.exists():
         log("creating {} for the command line and the hook".format(venv))
-        subprocess.run([sys.executable, "-m", "venv", str(venv)], check=True)
+        make_venv(venv)
         dependencies = ["click>=8.0"] + (["tomli>=1.1"] if sys.version_info < (3, 11) else [])
         subprocess.run([str(python), "-m", "pip", "install", "-q"] + dependencies, check=True)
     return python
@@ -398,7 +425,13 @@ def tokenize_rt():
     from tokenize_rt import src_to_tokens, tokens_to_src
     return lambda text, path: tokens_to_src(src_to_tokens(text))
 for name, make in (("future-tstrings", future_tstrings), ("tokenize-rt round trip", tokenize_rt)):
-    run = make()
+    try:
+        run = make()
+    except ImportError as error:
+        # future-tstrings leaves out its parser (parso) from 3.14 on, where
+        # t-strings are Python's own.
+        results[name] = {"unavailable": "{}: {}".format(type(error).__name__, error)}
+        continue
     done = failed = size = 0
     spent = 0.0
     for path in files:
@@ -427,11 +460,11 @@ print(json.dumps(results))
 
 
 def peer_python(cache):
-    venv = Path(cache) / "peers-py{}{}".format(*sys.version_info[:2])
+    venv = Path(cache) / venv_name("peers")
     python = venv / "bin" / "python"
     if not python.exists():
         log("creating {} for the peers".format(venv))
-        subprocess.run([sys.executable, "-m", "venv", str(venv)], check=True)
+        make_venv(venv)
         subprocess.run(
             [str(python), "-m", "pip", "install", "-q", "future-tstrings", "tokenize-rt"],
             check=True,
@@ -559,7 +592,9 @@ def main():
         }
 
         log("the import hook")
-        if hook_available(python):
+        if sys.version_info >= (3, 12):
+            result["import_hook"] = "not measured: install() does nothing on 3.12 and later"
+        elif hook_available(python):
             roots = make_packages(workdir)
             hook = {}
             for state in ("warm", "cold"):
@@ -628,6 +663,9 @@ def print_table(r):
     if isinstance(r["peers"], dict):
         for tree, found in r["peers"].items():
             for name, p in found.items():
+                if "unavailable" in p:
+                    rows.append(("{} on {}".format(name, tree), "not run ({})".format(p["unavailable"]), ""))
+                    continue
                 rows.append(("{} on {}".format(name, tree), "{} MB/s ({} files ok, {} failed)".format(
                     p["mb_per_s"], p["files"], p["failed"]), ""))
     width = max(len(row[0]) for row in rows)
