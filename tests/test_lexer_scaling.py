@@ -49,8 +49,8 @@ DECOYS = "s = \"f'{\" + 'x'  # f\"{ f'''{\n" + "t = '%f' % 1; u = '''f\"{'''\n"
 
 
 def test_quick_check_reads_each_place_once():
-    small = DECOYS * 300 + "v = f'{a!r:>{w}}'\n"
-    large = DECOYS * 3000 + "v = f'{a!r:>{w}}'\n"
+    small = DECOYS * 300 + "v = f'{a!r:>8}{b:>{w}}'\n"
+    large = DECOYS * 3000 + "v = f'{a!r:>8}{b:>{w}}'\n"
     assert all_fstrings_plain(large)
     ratio = best_time(large, read=all_fstrings_plain) / best_time(small, read=all_fstrings_plain)
     assert ratio < 30, ratio

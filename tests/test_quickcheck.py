@@ -154,11 +154,11 @@ NEED_A_REWRITE = [
     'fR"{d["k"]}"',
     'F"{x!r }"',
     "f'{\"\\n\".join(a)}'",
-    'f"{a!=b=}"',
-    "f\"{'#'=}\"",
+    "f'{a!r:>{w}}'",
+    "f'''{x = # note\n}'''",
     "f'''{x # note\n}'''",
     "f'{x:{y:{z}}}'",
-    "rf'{x:\\x3e5}'",
+    "rf'{x!s:\\x3e{w}}'",
     "f'''{d['''k''']}'''",
     "f''' {x!r}''' f'{d['k']}'",
     "x = '\\f' + f\"{d[\"k\"]}\"",
@@ -193,7 +193,7 @@ def test_errors_in_fstrings_take_the_full_path(text):
 
 PLAIN = [
     'f"{x}"',
-    "f'{d[\"k\"]!r:>{width}}'",
+    "f'{d[\"k\"]!r:>8}{d[\"k\"]:>{width}}'",
     'f"{x = }" F"{y=!s:^8}"',
     'rf"\\d+{x}\\{y}"',
     "f'{(a if a != b else c)}'",
@@ -206,7 +206,11 @@ PLAIN = [
     "f' {i:>{len(str(len(lines)))}}  {line}'",
     "f'^{re.escape(f\"Cannot subclass {obj!r}\")}$'",
     "f\"{__name__ + '.' if __name__ != '__main__' else ''}CustomError\"",
-    "rf'{x!r:>{w}}\\d{(a, [b])}'",
+    "rf'{x:>{w}}\\d{(a, [b])}'",
+    # Read by 3.8-3.11 as 3.15 reads them:
+    'f"{a!=b=}"',
+    "f\"{'#'=}\"",
+    "rf'{x:\\x3e5}'",
     'f"{x[1].y + 3.14 * .5:{w2}}"',
     'f"{1e5} {0x1f} {1_000} {1if a else 2}"',  # numbers the lexer reads alone
 ]

@@ -57,7 +57,6 @@ class Field:
         "conversion",
         "colon",
         "spec",
-        "spec_breaks",
         "fstrings",
     )
 
@@ -71,9 +70,6 @@ class Field:
         self.conversion: Optional[int] = None
         self.colon: Optional[int] = None
         self.spec: Optional[List[Part]] = None
-        # A single-quoted f-string's spec may end in a line break before "}"
-        # (3.12 allows it; the break is not part of the spec).
-        self.spec_breaks: List[int] = []
         self.fstrings: List[FString] = []  # f-strings nested in the expression
 
 
@@ -266,10 +262,6 @@ class _Parser:
         if token.text == ":":
             field.colon = i
             field.spec, i = self.spec(i + 1)
-            while tokens[i].kind in TRIVIA:
-                if tokens[i].kind == NL:
-                    field.spec_breaks.append(i)
-                i += 1
         field.close = i
         return field, i + 1
 

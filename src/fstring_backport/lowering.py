@@ -241,11 +241,11 @@ class Lowerer:
             conversion = None
         else:
             expression = self.expression(field.expr_start, field.expr_end, context)
-        # Line breaks after '=', the conversion or the spec move in front of
+        # Line breaks after '=' or the conversion move in front of
         # '!' and ':', the only place old Pythons allow them.
         tail_start = field.expr_end
         tail_end = field.colon if field.colon is not None else field.close
-        tail = tokens[tail_start:tail_end] + [tokens[i] for i in field.spec_breaks]
+        tail = tokens[tail_start:tail_end]
         tail_breaks = "".join(_line_breaks(t.text) for t in tail if t.kind in (NL, CONTINUATION))
         self._check_breaks(tail_breaks, context)
         prefix = ""
