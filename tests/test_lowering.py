@@ -43,6 +43,8 @@ def run_here(src):
         "x = rf'\\{x}' + f'{{x}}' + f'a\\n{b}\\t'\n",
         "x = f\"\"\"{f'''{f\"{f'{x}'}\"}'''}\"\"\"\n",
         "def f():\n    return f'{x!r}'\r\n",
+        # 3.8-3.11 print these as 3.15 does (3.12.1 and 3.13.0 did not).
+        "x = f\"{a!=b=}\" + rf'{x:\\x3e5}' + f\"{'#'=}\" + f'{x!r:>8}{y:{w}}'\n",
     ],
 )
 def test_what_38_accepts_comes_back_byte_identical(src):
