@@ -68,7 +68,8 @@ def test_target_comes_from_the_backend_then_the_table_then_requires_python(
 ):
     step = BuildStep(write_pyproject(tmp_path, pyproject), target=backend_target, requires_python=requires_python)
     assert step.target == expected
-    assert step.needed == (expected < (3, 12))
+    assert step.needed == (expected < (3, 14))  # 3.12 and 3.13: t-strings are refused
+    assert step.hooks_editable == (expected < (3, 12))
 
 
 def test_selection_is_the_commands_own(tmp_path):
@@ -76,7 +77,8 @@ def test_selection_is_the_commands_own(tmp_path):
     assert step.selects("pkg/mod.py") and step.selects("pkg/mod.pyi")
     assert not step.selects("pkg/_vendor/six.py")
     assert not step.selects("pkg/data.json")
-    assert not BuildStep(write_pyproject(tmp_path, '[tool.fstring-backport]\ntarget = "3.12"\n')).selects("a.py")
+    assert BuildStep(write_pyproject(tmp_path, '[tool.fstring-backport]\ntarget = "3.13"\n')).selects("a.py")
+    assert not BuildStep(write_pyproject(tmp_path, '[tool.fstring-backport]\ntarget = "3.14"\n')).selects("a.py")
 
 
 def test_top_level_names_of_a_wheel():

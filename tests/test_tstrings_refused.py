@@ -139,10 +139,12 @@ def test_import_hook(tmp_path):
     ]
 
 
-def test_build_step(tmp_path):
+@pytest.mark.parametrize("target", ["3.8", "3.13"])
+def test_build_step(tmp_path, target):
     (tmp_path / "pkg").mkdir()
     (tmp_path / "pkg" / "mod.py").write_text(SOURCE)
-    step = BuildStep(tmp_path, target="3.8")
+    step = BuildStep(tmp_path, target=target)
+    assert step.selects("pkg/mod.py")  # 3.12 and 3.13 read the f-strings, not the t-strings
     with pytest.raises(BuildError) as info:
         step.transpile_all([(tmp_path / "pkg" / "mod.py", "pkg/mod.py")])
     assert info.value.located == ["pkg/mod.py:3:5: " + MESSAGE]

@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Iterable
 
 from .engine import NATIVE, OLDEST, parse_target, transpile
+from .targets import TSTRINGS
 from .errors import TranspileError
 from .files import Settings, is_selected_source, load_settings, lower_bound
 
@@ -27,7 +28,7 @@ class BuildError(Exception):
         self.located = located
         count = "1 file is" if len(located) == 1 else f"{len(located)} files are"
         super().__init__(
-            "fstring-backport: {} not valid Python 3.12, nothing was built:\n{}".format(count, "\n".join(located))
+            "fstring-backport: {} cannot be shipped for the target, nothing was built:\n{}".format(count, "\n".join(located))
         )
 
 
@@ -46,7 +47,13 @@ class BuildStep:
 
     @property
     def needed(self) -> bool:
-        """False when the target reads 3.12 f-strings itself."""
+        """Whether the wheel's sources go through transpile: up to 3.13, which
+        reads 3.12 f-strings but must have its t-strings refused."""
+        return self.target < TSTRINGS
+
+    @property
+    def hooks_editable(self) -> bool:
+        """Whether an editable install needs the import hook (before 3.12)."""
         return self.target < NATIVE
 
     def selects(self, distribution_path: str) -> bool:

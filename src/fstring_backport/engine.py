@@ -15,11 +15,10 @@ from .oldsyntax import accepted_before_312, problems
 from .quickcheck import all_fstrings_plain
 from .safety import check_output
 from .source import DecodedSource, decode_source, encode_source, needs_no_decoding
-from .targets import NATIVE, OLDEST, Target, parse_target
+from .targets import NATIVE, OLDEST, TSTRINGS, Target, parse_target
 
 AnySource = TypeVar("AnySource", str, bytes)
 
-TSTRINGS = (3, 14)  # PEP 750 t-strings, left as they are from here on
 TSTRINGS_REFUSED = "t-strings need Python 3.14 or later"
 
 

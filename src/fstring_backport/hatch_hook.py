@@ -41,11 +41,10 @@ class FstringBackportBuildHook(BuildHookInterface):
             target=self.config.get("target"),
             requires_python=self.metadata.core.requires_python,
         )
-        if not step.needed:
-            return
         if version == "editable":
-            self._add_editable_hook(build_data)
-        else:
+            if step.hooks_editable:
+                self._add_editable_hook(build_data)
+        elif step.needed:
             self._add_transpiled_files(step, build_data)
 
     def _add_transpiled_files(self, step: BuildStep, build_data: dict[str, Any]) -> None:

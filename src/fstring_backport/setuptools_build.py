@@ -68,7 +68,7 @@ class TranspilingBuildPy:
         modules = [name.replace(".", "/") + ".py" for name in (dist.py_modules or ())]
         packages = [name.replace(".", "/") + "/__init__.py" for name in (dist.packages or ())]
         names = top_level_names(modules + packages)
-        if not step.needed or not names:
+        if not step.hooks_editable or not names:
             return
         # setuptools' editable_wheel points install_lib at the folder that
         # becomes the wheel, where the .pth goes with its own.

@@ -5,6 +5,7 @@ from typing import Tuple, Union
 Target = Union[str, Tuple[int, int]]
 
 NATIVE = (3, 12)  # PEP 701 f-strings need no rewriting from here on
+TSTRINGS = (3, 14)  # PEP 750 t-strings, left as they are from here on
 OLDEST = (3, 8)
 
 
