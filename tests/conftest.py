@@ -72,8 +72,8 @@ def stdlib_files(version: str) -> List[Path]:
     return files
 
 
-# The files of the 3.13 standard library that Python 3.11 rejects only for
-# their f-strings (test/test_fstring.py is rejected for other reasons too).
+# The files of the 3.13 standard library (3.13.18) that Python 3.11 rejects
+# only for their f-strings.
 FSTRING_ONLY_IN_313 = frozenset(
     (
         "dataclasses.py",
@@ -92,6 +92,7 @@ def copy_stdlib(version: str, destination: Path) -> Path:
         str(stdlib_dir(version)),
         str(destination),
         ignore=shutil.ignore_patterns("site-packages", "__pycache__"),
+        ignore_dangling_symlinks=True,  # Debian's sitecustomize.py link to /etc
     )
     return destination
 

@@ -13,6 +13,12 @@ from fstring_backport import transpile
 from fstring_backport.files import Settings, walk, walk_names
 from conftest import FSTRING_ONLY_IN_313, PACKAGE_HOME, REPO, copy_stdlib, interpreter, oracle
 
+# The tests that read a whole standard library run once, on CPython 3.11.
+ONE_RUN = pytest.mark.skipif(
+    sys.version_info[:2] != (3, 11) or sys.implementation.name != "cpython",
+    reason="one run is enough: it reads 33 MB",
+)
+
 
 
 def command():
@@ -254,7 +260,7 @@ def test_interrupted_in_place_run_leaves_every_file_old_or_new(tmp_path):
     assert 0 < rewritten < len(originals)
 
 
-@pytest.mark.skipif(sys.version_info[:2] != (3, 11), reason="one run is enough: it reads 33 MB")
+@ONE_RUN
 def test_check_on_a_copy_of_the_313_stdlib_finds_what_311_rejects(tmp_path):
     from conftest import compiles_with
 
@@ -267,14 +273,18 @@ def test_check_on_a_copy_of_the_313_stdlib_finds_what_311_rejects(tmp_path):
     # Every flagged file is one that Python 3.11 rejects.
     assert not any(compiles_with("3.11", [tmp_path / f for f in flagged]).values())
     names = {Path(f).relative_to("lib").as_posix() for f in flagged}
-    assert names == FSTRING_ONLY_IN_313 | {"test/test_fstring.py"}
+    # test_fstring.py and test_grammar.py have other new syntax too.
+    assert names == FSTRING_ONLY_IN_313 | {"test/test_fstring.py", "test/test_grammar.py"}
 
 
 # ruff knows neither of these 3.11 errors; python3.11 rejects both.
 NOT_IN_RUFF = ("whitespace after an f-string conversion", "f-string format spec nested too deeply")
+# Nor a line break inside a triple-quoted string nested in a single-quoted
+# f-string (f'{"""a<newline>b"""}'), which 3.11 rejects too.
+RUFF_MISSES = {("lib/test/test_fstring.py", "1674")}
 
 
-@pytest.mark.skipif(sys.version_info[:2] != (3, 11), reason="one run is enough: it reads 33 MB")
+@ONE_RUN
 def test_check_agrees_with_ruff_on_the_313_stdlib(tmp_path):
 
     copy_stdlib("3.13", tmp_path / "lib")
@@ -296,10 +306,10 @@ def test_check_agrees_with_ruff_on_the_313_stdlib(tmp_path):
         if line.endswith(NOT_IN_RUFF)
     }
     assert len(theirs) > 20
-    assert ours - extra == theirs
+    assert ours - extra - RUFF_MISSES == theirs
 
 
-@pytest.mark.skipif(sys.version_info[:2] != (3, 11), reason="one run is enough: it reads 33 MB")
+@ONE_RUN
 def test_out_dir_on_a_copy_of_the_313_stdlib_is_complete(tmp_path):
     from fstring_backport.files import SKIPPED_DIRS
 
@@ -322,7 +332,7 @@ def test_out_dir_on_a_copy_of_the_313_stdlib_is_complete(tmp_path):
         else:
             changed += 1
             assert path.suffix == ".py"
-    assert changed == 7 and same > 2000
+    assert changed == len(FSTRING_ONLY_IN_313) + 2 and same > 2000  # + test_fstring.py, test_grammar.py
 
 
 def test_verbose_names_each_file_and_what_was_rewritten(tmp_path):
