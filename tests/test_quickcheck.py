@@ -111,7 +111,7 @@ def _fstring_spans(text):
 @pytest.mark.skipif(
     sys.version_info[:2] not in ((3, 8), (3, 13)), reason="runs on 3.8 and 3.13"
 )
-@pytest.mark.parametrize("version", ["3.12", "3.13"])
+@pytest.mark.parametrize("version", ["3.12", "3.13", "3.14", "3.15"])
 def test_stdlib(version):
     plain = doubtful = 0
     for path in stdlib_files(version):
@@ -124,8 +124,9 @@ def test_stdlib(version):
             assert full_path_changes(text) is not True, path
         else:
             doubtful += 1
-    # Worth having: only the files that need a rewrite take the full path.
-    assert plain > 1600 and doubtful <= 8, (plain, doubtful)
+    # Worth having: only the files that need a rewrite (or hold t-strings,
+    # 3.14 on) take the full path: 3 to 16 of 1,600 to 1,900 here.
+    assert plain > 1500 and doubtful <= 20, (plain, doubtful)
 
 
 def test_differential_corpus():
