@@ -29,7 +29,7 @@ SAMPLE = REPO / "tests" / "projects" / "hooked"
 HOOKED = sys.version_info < (3, 12)
 needs_hook = pytest.mark.skipif(not HOOKED, reason="Python 3.12+ runs 3.12 f-strings itself")
 
-MODULES = ["quotes", "escapes", "comments", "plain", "sub.nested"]
+MODULES = ["quotes", "escapes", "comments", "plain", "sub.nested", "compound"]
 PROBE = textwrap.dedent(
     """\
     import json, sys

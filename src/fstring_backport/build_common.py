@@ -35,15 +35,23 @@ class BuildError(Exception):
 class BuildStep:
     """The settings of one project's build: its target and selection."""
 
-    def __init__(self, project_root: Path, target: str | None = None, requires_python: str = "") -> None:
+    def __init__(
+        self,
+        project_root: Path,
+        target: str | None = None,
+        requires_python: str = "",
+        inline_constants: bool | None = None,
+    ) -> None:
         """``target`` (from the build backend's own configuration) wins over
         ``[tool.fstring-backport] target``, which wins over the lower bound of
         ``requires-python`` (of pyproject.toml, else ``requires_python``);
-        the default is 3.8."""
+        the default is 3.8.  ``inline_constants`` (the backend's own option)
+        wins over ``[tool.fstring-backport] inline-constants``."""
         pyproject = project_root / "pyproject.toml"
         self.settings: Settings = load_settings(pyproject if pyproject.is_file() else None)
         chosen = target or self.settings.target or lower_bound(requires_python or "")
         self.target: tuple[int, int] = parse_target(chosen) if chosen else OLDEST
+        self.inline_constants = self.settings.inline_constants if inline_constants is None else inline_constants
 
     @property
     def needed(self) -> bool:
@@ -72,7 +80,7 @@ class BuildStep:
         for path, shown in jobs:
             original = path.read_bytes()
             try:
-                done.append((shown, original, transpile(original, self.target, filename=shown)))
+                done.append((shown, original, transpile(original, self.target, filename=shown, inline_constants=self.inline_constants)))
             except TranspileError as exc:
                 located.append(exc.located())
         if located:

@@ -30,6 +30,7 @@ class _Options(NamedTuple):
     """What every worker needs to know besides the file."""
 
     target: Tuple[int, int]
+    inline_constants: bool
     check: bool
     verbose: bool
     in_place: bool
@@ -75,7 +76,7 @@ def _process(job: Tuple[str, str, _Options]) -> _Outcome:
             outcome.problems = find_problems(data, options.target, filename=name)
         if options.check:
             return outcome
-        result = transpile(data, options.target, filename=name)
+        result = transpile(data, options.target, filename=name, inline_constants=options.inline_constants)
     except TranspileError as exc:
         outcome.error = exc.located()
         return outcome
@@ -115,6 +116,13 @@ def _target_option(ctx: click.Context, param: click.Parameter, value: Optional[s
     help="Oldest Python the output runs on: 3.8, py38, ... "
     "[default: requires-python of the nearest pyproject.toml, else 3.8]",
 )
+@click.option(
+    "--inline-constants",
+    is_flag=True,
+    default=None,
+    help="Spell constants inline (('%c' % (10,))) instead of binding module-level names "
+    "[default: inline-constants of the nearest pyproject.toml, else names where a line can take them].",
+)
 @click.option("-o", "--out-dir", type=click.Path(file_okay=False, path_type=str), help="Write results under this folder.")
 @click.option("--copy-files", is_flag=True, help="With -o, copy the other files too.")
 @click.option("-i", "--in-place", is_flag=True, help="Rewrite files in place.")
@@ -123,7 +131,7 @@ def _target_option(ctx: click.Context, param: click.Parameter, value: Optional[s
 @click.option("-j", "--jobs", type=click.IntRange(min=1), default=None, help="Parallel processes [default: CPUs].")
 @click.option("-q", "--quiet", is_flag=True, help="Print errors only.")
 @click.option("-v", "--verbose", is_flag=True, help="Name every file and what happened to it.")
-def main(paths, target, out_dir, copy_files, in_place, check, diff, jobs, quiet, verbose) -> None:
+def main(paths, target, inline_constants, out_dir, copy_files, in_place, check, diff, jobs, quiet, verbose) -> None:
     """Rewrite Python 3.12 f-strings in PATHS so that older Pythons run them.
 
     One file (or - for standard input) is printed on standard output;
@@ -141,10 +149,16 @@ def main(paths, target, out_dir, copy_files, in_place, check, diff, jobs, quiet,
     for root, text in zip(roots, paths):
         if text != "-" and not root.exists():
             raise click.UsageError("no such file or folder: {}".format(text))
-    settings = load_settings(find_pyproject(Path.cwd() if paths == ("-",) else roots[0]))
+    try:
+        settings = load_settings(find_pyproject(Path.cwd() if paths == ("-",) else roots[0]))
+    except ValueError as exc:  # a bad setting: one line, exit status 2
+        click.echo("fstring-backport: {}".format(exc), err=True)
+        sys.exit(2)
     if target is None:
         target = parse_target(settings.target or "3.8")
-    options = _Options(target, check, verbose, in_place, out_dir, diff)
+    if inline_constants is None:
+        inline_constants = settings.inline_constants
+    options = _Options(target, inline_constants, check, verbose, in_place, out_dir, diff)
     if paths == ("-",):
         jobs_list = [("-", "-", options)]
     else:

@@ -8,7 +8,7 @@ from typing import List, Optional, Tuple, TypeVar
 
 from .errors import TranspileError
 from .fstrings import parse_fstrings
-from .hoisting import Temporaries, place_bindings
+from .hoisting import Temporaries, binding_place
 from .lexer import TSTRING_START, LineIndex, Token, tokenize
 from .lowering import Lowerer
 from .oldsyntax import accepted_before_312, problems
@@ -22,7 +22,9 @@ AnySource = TypeVar("AnySource", str, bytes)
 TSTRINGS_REFUSED = "t-strings need Python 3.14 or later"
 
 
-def transpile(source: AnySource, target: Target = OLDEST, filename: str = "<unknown>") -> AnySource:
+def transpile(
+    source: AnySource, target: Target = OLDEST, filename: str = "<unknown>", *, inline_constants: bool = False
+) -> AnySource:
     """Rewrite the 3.12-only f-strings of ``source`` for ``target``.
 
     ``str`` in, ``str`` out; ``bytes`` are decoded by their coding cookie or
@@ -34,10 +36,18 @@ def transpile(source: AnySource, target: Target = OLDEST, filename: str = "<unkn
     only fault is a single-quoted f-string left open before any brace
     (``f'abc`` and a line break), which Python reports when it compiles it.
 
+    A constant that an old f-string cannot spell (``"\\n"`` in a field) is
+    bound to a module-level name where a line above the first statement can
+    take the binding, else spelled inline (``('%c' % (10,))``); with
+    ``inline_constants`` it is always spelled inline, and the output adds no
+    names to the module.
+
     A t-string (PEP 750) is left as it is for a 3.14+ target, and raises
     :class:`TranspileError` at its start for an older one (not lowered yet).
     """
     version = parse_target(target)
+    if not isinstance(inline_constants, bool):
+        raise TypeError("inline_constants must be True or False, not {!r}".format(inline_constants))
     if version >= TSTRINGS:
         if isinstance(source, bytes) and not needs_no_decoding(source):
             decode_source(source, filename)  # a bad encoding is still an error
@@ -48,14 +58,14 @@ def transpile(source: AnySource, target: Target = OLDEST, filename: str = "<unkn
         if version >= NATIVE:
             _refuse_tstrings(tokenize(source, filename), source, filename)
             return source
-        return rewrite(source, filename)
+        return rewrite(source, filename, inline_constants=inline_constants)
     decoded = _decoded_unless_plain(source, filename)
     if decoded is None:
         return source
     if version >= NATIVE:  # f-strings as they are; only t-strings to refuse
         _refuse_tstrings(tokenize(decoded.text, filename), decoded.text, filename)
         return source
-    result = rewrite(decoded.text, filename, decoded.encoding)
+    result = rewrite(decoded.text, filename, decoded.encoding, inline_constants)
     return source if result is decoded.text else encode_source(result, decoded.encoding)
 
 
@@ -84,14 +94,15 @@ def _decoded_unless_plain(source: bytes, filename: str) -> Optional[DecodedSourc
     return None if all_fstrings_plain(decoded.text) else decoded
 
 
-def rewrite(text: str, filename: str = "<unknown>", encoding: str = "utf-8") -> str:
+def rewrite(text: str, filename: str = "<unknown>", encoding: str = "utf-8", inline_constants: bool = False) -> str:
     """The full path: lex the whole text, lower each f-string that needs it.
 
     A t-string anywhere (in an f-string too) raises: it is not lowered yet.
     """
     tokens = tokenize(text, filename)
     _refuse_tstrings(tokens, text, filename)
-    temporaries = Temporaries(text)
+    place = binding_place(tokens, text)
+    temporaries = Temporaries(text, inline=inline_constants, place_found=place is not None)
     lowerer = Lowerer(tokens, text, temporaries, filename, encoding)
     edits: List[Tuple[int, int, str]] = []
     for node in parse_fstrings(tokens, text, filename):
@@ -100,8 +111,9 @@ def rewrite(text: str, filename: str = "<unknown>", encoding: str = "utf-8") -> 
     if not edits:
         return text
     if temporaries.bindings:
-        offset, insertion = place_bindings(tokens, text, temporaries.statement(), filename)
-        edits.append((offset, offset, insertion))
+        assert place is not None  # else every constant was spelled inline
+        offset, before, after = place
+        edits.append((offset, offset, before + temporaries.statement() + after))
         edits.sort(key=lambda edit: edit[:2])
     output = _apply(text, edits)
     lines = LineIndex(output)

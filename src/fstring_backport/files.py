@@ -17,10 +17,11 @@ SOURCE_SUFFIXES = (".py", ".pyi")
 class Settings:
     """``[tool.fstring-backport]`` and ``requires-python`` of a pyproject.toml."""
 
-    def __init__(self, target: Optional[str] = None, include=(), exclude=()) -> None:
+    def __init__(self, target: Optional[str] = None, include=(), exclude=(), inline_constants: bool = False) -> None:
         self.target = target
         self.include: Sequence[str] = tuple(include)
         self.exclude: Sequence[str] = tuple(exclude)
+        self.inline_constants = inline_constants
 
 
 def find_pyproject(start: Path) -> Optional[Path]:
@@ -41,7 +42,14 @@ def load_settings(pyproject: Optional[Path]) -> Settings:
     target = own.get("target")
     if target is None:
         target = lower_bound(data.get("project", {}).get("requires-python", ""))
-    return Settings(target, own.get("include", ()), own.get("exclude", ()))
+    inline_constants = own.get("inline-constants", False)
+    if not isinstance(inline_constants, bool):
+        raise ValueError(
+            "{}: [tool.fstring-backport] inline-constants must be true or false, not {!r}".format(
+                pyproject, inline_constants
+            )
+        )
+    return Settings(target, own.get("include", ()), own.get("exclude", ()), inline_constants)
 
 
 def read_toml(path: Path) -> dict:

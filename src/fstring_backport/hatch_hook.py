@@ -40,6 +40,7 @@ class FstringBackportBuildHook(BuildHookInterface):
             Path(self.root),
             target=self.config.get("target"),
             requires_python=self.metadata.core.requires_python,
+            inline_constants=_inline_constants(self.config),
         )
         if version == "editable":
             if step.hooks_editable:
@@ -100,3 +101,13 @@ class FstringBackportBuildHook(BuildHookInterface):
 @hookimpl
 def hatch_register_build_hook():
     return FstringBackportBuildHook
+
+
+def _inline_constants(config: dict[str, Any]) -> bool | None:
+    """The hook's ``inline-constants`` option; None when it is not set."""
+    value = config.get("inline-constants")
+    if value is not None and not isinstance(value, bool):
+        raise ValueError(
+            "[tool.hatch.build.hooks.fstring-backport] inline-constants must be true or false, not {!r}".format(value)
+        )
+    return value

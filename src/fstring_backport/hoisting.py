@@ -1,9 +1,11 @@
 """Temporaries: module-level names bound to constants old f-strings cannot spell.
 
 Before 3.12 no backslash may appear in an f-string's expression part, so a
-constant such as ``"\\n"`` there is bound once, at module level, to a name
-that appears nowhere in the module, and the field uses the name.  The
-binding is put on an existing line, so no line moves:
+constant such as ``"\\n"`` there is either spelled without one
+(:func:`literals.spell_inline`: ``('%c' % (10,))``) or bound once, at module
+level, to a name that appears nowhere in the module, which the field uses.
+A name is faster at run time (a global lookup against a format call) but
+adds a global.  The binding is put on an existing line, so no line moves:
 
 1. after the docstring and ``from __future__`` imports, if there are any
    (``"Doc."; _fstring_backport_0 = '\\n'``);
@@ -11,14 +13,13 @@ binding is put on an existing line, so no line moves:
    comment there (never on a shebang or coding-cookie line);
 3. else in front of the first statement, if it is a simple one.
 
-A module that starts with a compound statement on line 1 and needs a
-temporary cannot be lowered without moving lines: that is an error.
+A module that starts with a compound statement on line 1 has no such place:
+its constants are spelled inline.
 """
 
 import re
-from typing import Dict, List, Tuple
+from typing import Dict, List, Optional, Tuple
 
-from .errors import TranspileError
 from .lexer import (
     COMMENT,
     CONTINUATION,
@@ -41,7 +42,10 @@ _COOKIE = re.compile(r"^[ \t\f]*#.*?coding[:=][ \t]*[-\w.]+")
 class Temporaries:
     """The names a module's lowering needs, and the constants they hold."""
 
-    def __init__(self, source: str) -> None:
+    def __init__(self, source: str, inline: bool = False, place_found: bool = True) -> None:
+        # Spell every constant inline, adding no names: asked for, or no line can bind them.
+        self.inline = inline or not place_found
+        self.asked_inline = inline
         prefix = "_fstring_backport_"
         serial = 0
         while prefix in source:  # no name of ours may already occur
@@ -72,8 +76,9 @@ class Temporaries:
         return "; ".join("{} = {}".format(name, constant) for name, constant in self.bindings)
 
 
-def place_bindings(tokens: List[Token], source: str, statement: str, filename: str) -> Tuple[int, str]:
-    """Where to insert ``statement`` and with what around it: (offset, text)."""
+def binding_place(tokens: List[Token], source: str) -> Optional[Tuple[int, str, str]]:
+    """Where the bindings' statement goes, and what goes around it:
+    (offset, before, after); None when no existing line can take it."""
     header_end = None  # the last token of the docstring and future imports
     first = _skip_trivia(tokens, 0)
     i = first
@@ -87,7 +92,7 @@ def place_bindings(tokens: List[Token], source: str, statement: str, filename: s
         header_end = _last_code(tokens, end)
         i = _skip_trivia(tokens, end + 1)
     if header_end is not None:
-        return tokens[header_end].end, "; " + statement
+        return tokens[header_end].end, "; ", ""
 
     lines = LineIndex(source)
     first_line = lines.position(tokens[first].offset)[0]
@@ -99,20 +104,12 @@ def place_bindings(tokens: List[Token], source: str, statement: str, filename: s
     free_lines = range(keep + 1, first_line)
     for line in free_lines:
         if lines.line_text(line).strip() == "":
-            return lines.starts[line - 1], statement
+            return lines.starts[line - 1], "", ""
     if free_lines:  # only comments there: put the code in front of one
-        return lines.starts[free_lines[0] - 1], statement + "  "
+        return lines.starts[free_lines[0] - 1], "", "  "
     if not _is_compound(tokens, first):
-        return tokens[first].offset, statement + "; "
-    line, col = lines.position(tokens[first].offset)
-    raise TranspileError(
-        "cannot place the constants this module's f-strings need without moving "
-        "lines: the module starts with a compound statement; add a blank line "
-        "or a docstring above it",
-        filename,
-        line,
-        col + 1,
-    )
+        return tokens[first].offset, "", "; "
+    return None
 
 
 def _statement_end(tokens: List[Token], i: int) -> int:

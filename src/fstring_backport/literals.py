@@ -6,7 +6,7 @@ running Python's own string parser.
 
 import re
 import unicodedata
-from typing import Optional
+from typing import Optional, Sequence, Union
 
 QUOTES = ("'", '"', "'''", '"""')
 
@@ -150,3 +150,77 @@ def _encodable(text: str, encoding: str) -> bool:
     except UnicodeEncodeError:
         return False
     return True
+
+
+_BYTES_ESCAPE = re.compile(r"\\(?:(?P<octal>[0-7]{1,3})|x(?P<hex>[0-9a-fA-F]{2})|(?P<other>[\s\S]))")
+
+
+def _decode_bytes_escapes(text: str) -> bytes:
+    """The value of the body of a non-raw bytes literal (ASCII text)."""
+
+    def replace(m: "re.Match[str]") -> str:
+        if m.group("octal") is not None:
+            return chr(int(m.group("octal"), 8) & 0xFF)
+        if m.group("hex") is not None:
+            return chr(int(m.group("hex"), 16))
+        other = m.group("other")
+        return _SIMPLE_ESCAPES.get(other, "\\" + other)  # \u, \N: no escapes in bytes
+
+    return _BYTES_ESCAPE.sub(replace, text).encode("latin-1")
+
+
+def literal_value(text: str) -> Union[str, bytes]:
+    """The value of one string or bytes literal token (not an f-string)."""
+    start = len(text) - len(text.lstrip("rRbBuU"))
+    prefix = text[:start].lower()
+    quote = text[start : start + 3] if text[start : start + 3] in ('"""', "'''") else text[start]
+    body = normalise_newlines(text[start + len(quote) : len(text) - len(quote)])
+    if "b" in prefix:
+        return body.encode("latin-1") if "r" in prefix else _decode_bytes_escapes(body)
+    return body if "r" in prefix else decode_escapes(body)
+
+
+def spell_inline(value: Union[str, bytes], context: Sequence[str], encoding: str = "utf-8") -> Optional[str]:
+    """Source for ``value`` with no backslash and no name, that fits in every
+    delimiter of ``context``; None when no quote is left for it.
+
+    A character no literal text can hold (a line break, a tab, a backslash,
+    a quote of the enclosing f-strings, a control character, one the file's
+    encoding lacks) goes in with ``%c``: ``("a%cb" % (10,))`` is ``"a\\nb"``.
+    ``str.__mod__`` looks up no name and nothing can shadow it; measured on
+    3.8 and 3.11 it costs less than the other such spelling, an f-string
+    ``f"a{10:c}b"``, and PyPy folds it away.
+    """
+    for quote in QUOTES:
+        # Quote characters of the enclosing f-strings go in with %c too.
+        forbidden = "\\\r\n" + quote[0] + "".join(delimiter[0] for delimiter in context)
+        text = _inline(value, quote, forbidden, encoding)
+        if all(fits_in(text, delimiter) for delimiter in context):
+            return text
+    return None
+
+
+def _inline(value: Union[str, bytes], quote: str, forbidden: str, encoding: str) -> str:
+    if isinstance(value, bytes):
+        prefix, chars = "b", value.decode("latin-1")
+
+        def as_itself(ch: str) -> bool:
+            return " " <= ch < "\x7f" and ch not in forbidden
+
+    else:
+        prefix, chars = "", value
+
+        def as_itself(ch: str) -> bool:
+            return ch not in forbidden and ch.isprintable() and _encodable(ch, encoding)
+
+    if all(as_itself(ch) for ch in chars):
+        return prefix + quote + chars + quote
+    spelled = []
+    codes = []
+    for ch in chars:
+        if as_itself(ch):
+            spelled.append("%%" if ch == "%" else ch)
+        else:
+            spelled.append("%c")
+            codes.append(str(ord(ch)))
+    return "({}{}{}{} % ({},))".format(prefix, quote, "".join(spelled), quote, ", ".join(codes))

@@ -15,14 +15,14 @@ part, changing only what the old rules forbid:
   text, as literal text, followed by ``{expr!r}``;
 * a field two specs deep, ``{x:{y:{z}}}``, becomes ``{x:{f'{y:{z}}'}}``;
 * a field whose conversion must run before its spec's fields, as on 3.13+,
-  ``{x!r:{w}}``, becomes ``{f'{x!r}':{w}}``.
+  ``{x!r:{w}}``, becomes ``{('%r' % ((x),)):{w}}``.
 
 Every field is still evaluated and formatted left to right, exactly once.
 """
 
 import ast
 import re
-from typing import Dict, List, NamedTuple, Optional, Sequence, Tuple
+from typing import Dict, List, NamedTuple, Optional, Sequence, Tuple, Union
 
 from .errors import TranspileError
 from .fstrings import TRIVIA, Field, FString, Literal, Part, debug_text, parse_fstrings
@@ -46,7 +46,9 @@ from .literals import (
     encode_text,
     fits_in,
     fstring_text_value,
+    literal_value,
     normalise_newlines,
+    spell_inline,
 )
 from .oldsyntax import accepted_before_312, converts_before_spec
 
@@ -189,7 +191,22 @@ class Lowerer:
             raise CannotLower("text in a nested format spec needs a temporary")
         breaks = _line_breaks(text)
         self._check_breaks(breaks, where.context)
-        return "{" + self.temps.name_for(constant_source(value, self.encoding)) + breaks + "}"
+        return "{" + self._constant(value, where.context) + breaks + "}"
+
+    def _constant(self, value: Union[str, bytes], context: Tuple[str, ...]) -> str:
+        """A module-level name bound to ``value``, or its inline spelling
+        where names are not wanted or no line can bind them."""
+        if self.temps.inline:
+            spelled = spell_inline(value, context, self.encoding)
+            if spelled is None:
+                raise CannotLower(
+                    "no quote left to spell a constant inline (inline-constants is on)"
+                    if self.temps.asked_inline
+                    else "no quote left to spell a constant inline, and no line to bind it to a name on: "
+                    "add a blank line or a docstring above the first statement"
+                )
+            return spelled
+        return self.temps.name_for(constant_source(value, self.encoding))
 
     def field(
         self,
@@ -267,25 +284,20 @@ class Lowerer:
         return out + "}"
 
     def _converted(self, field: Field, context: Tuple[str, ...]) -> str:
-        """``f'{expr!r}'``: the converted value, before the spec's fields run.
+        """``('%r' % ((expr),))``: the converted value, before the spec's fields run.
 
         Python 3.13+ converts a field's value before it evaluates the fields
         of its format spec; older Pythons do it after.  Formatting the
-        converted string again with the spec gives the same text.
+        converted string again with the spec gives the same text.  ``%r``,
+        ``%s`` and ``%a`` convert as ``!r``, ``!s`` and ``!a`` do, look up no
+        name, and need one quote for two characters; the expression stays in
+        the field, where its strings need no further quote.
         """
         conversion = self.tokens[field.conversion].text
+        expression = self.expression(field.expr_start, field.expr_end, context)
         for quote in QUOTES:
-            if not all(fits_in(quote, q) for q in context):
-                continue
-            mark = self.temps.checkpoint()
-            try:
-                expression = self.expression(field.expr_start, field.expr_end, context + (quote,))
-                text = "f" + quote + "{" + expression + "!" + conversion + "}" + quote
-                if "\\" not in text and all(fits_in(text, q) for q in context):
-                    return text
-            except CannotLower:
-                pass
-            self.temps.rollback(mark)
+            if all(fits_in(quote, q) for q in context):
+                return "({q}%{c}{q} % (({e}),))".format(q=quote, c=conversion, e=expression)
         raise CannotLower("no quote left to convert a value before its format spec")
 
     def _spec_needs_fields(self, field: Field) -> bool:
@@ -402,24 +414,31 @@ class Lowerer:
         multiline = bool(_LINE_BREAKS.search(field))
         for quote in QUOTES:
             text = "f" + quote + field + quote
-            if all(fits_in(text, q) for q in context) and not (multiline and len(quote) == 1):
+            fits = fits_in(field, quote) and all(fits_in(text, q) for q in context)
+            if fits and not (multiline and len(quote) == 1):
                 return text
         raise CannotLower("no quote left for a string concatenated with f-strings")
 
     def hoist_strings(self, start: int, end: int, context: Tuple[str, ...]) -> str:
         tokens = self.tokens
         pieces = [t.text for t in tokens[start:end] if t.kind == STRING]
-        joined = " ".join(pieces)
         span = self.source[tokens[start].offset : tokens[end - 1].end]
         breaks = _line_breaks(span)
-        if breaks:
-            # One line for the binding; the breaks stay where they were.
-            try:
-                joined = constant_source(ast.literal_eval(normalise_newlines(joined)), self.encoding)
-            except (SyntaxError, ValueError) as exc:
-                raise CannotLower("cannot evaluate a string constant: {}".format(exc))
         self._check_breaks(breaks, context)
-        name = self.temps.name_for(joined)
+        if self.temps.inline:
+            values = [literal_value(piece) for piece in pieces]
+            if len({type(v) for v in values}) > 1:
+                raise CannotLower("cannot mix bytes and nonbytes literals")
+            name = self._constant(values[0][:0].join(values), context)
+        else:
+            joined = " ".join(pieces)  # bound as written
+            if breaks:
+                # One line for the binding; the breaks stay where they were.
+                try:
+                    joined = constant_source(ast.literal_eval(normalise_newlines(joined)), self.encoding)
+                except (SyntaxError, ValueError) as exc:
+                    raise CannotLower("cannot evaluate a string constant: {}".format(exc))
+            name = self.temps.name_for(joined)
         # A string may touch a keyword ("\n"in s); a name may not.
         before = self.source[tokens[start].offset - 1 : tokens[start].offset]
         after = self.source[tokens[end - 1].end : tokens[end - 1].end + 1]
@@ -437,6 +456,10 @@ class Lowerer:
         self, parts: Sequence[Part], prefix: str, original_quote: str, raw: bool, context: Tuple[str, ...]
     ) -> str:
         """An f-string inside an expression part, with a quote that fits."""
+        reason = (
+            "f-strings nested more deeply than four kinds of quote allow, "
+            "or line breaks in more than two levels of them"
+        )
         for quote in _quote_choices(original_quote, False):
             if not all(fits_in(quote, q) for q in context):
                 continue
@@ -445,13 +468,10 @@ class Lowerer:
                 text = prefix + quote + self.parts(parts, _Where(quote, raw, context, True)) + quote
                 if "\\" not in text and all(fits_in(text, q) for q in context):
                     return text
-            except CannotLower:
-                pass
+            except CannotLower as exc:
+                reason = str(exc)  # what stopped the deepest level, said as it is
             self.temps.rollback(mark)
-        raise CannotLower(
-            "f-strings nested more deeply than four kinds of quote allow, "
-            "or line breaks in more than two levels of them"
-        )
+        raise CannotLower(reason)
 
     def _breaks_of(self, token: Token, context: Tuple[str, ...]) -> str:
         """The line breaks of a trivia token, which must survive the rewrite."""

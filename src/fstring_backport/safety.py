@@ -9,6 +9,7 @@ rewrites are.
 """
 
 import ast
+import re
 import sys
 from typing import Dict, List, Tuple
 
@@ -84,8 +85,13 @@ def _debug_text_here(src: str) -> object:
     return values[0].value if isinstance(values[0], ast.Constant) else None
 
 
+# The formats of inline spellings: only %c takes a value.
+_ONLY_C = re.compile(r"(?:[^%]|%%|%c)*")
+_ONLY_C_BYTES = re.compile(rb"(?:[^%]|%%|%c)*")
+
+
 class _Normalise(ast.NodeTransformer):
-    """Fold temporaries back and give equal f-strings one shape."""
+    """Fold temporaries and inline spellings back and give equal f-strings one shape."""
 
     def __init__(self, values: Dict[str, object]) -> None:
         self.values = values
@@ -103,6 +109,10 @@ class _Normalise(ast.NodeTransformer):
             and stmt.targets[0].id in self.values
         )
 
+    def visit_Constant(self, node: ast.Constant) -> ast.AST:
+        # u'...' (kind "u") is the same str as '...', which a temporary holds.
+        return ast.Constant(node.value)
+
     def visit_Name(self, node: ast.Name) -> ast.AST:
         if node.id in self.values and isinstance(node.ctx, ast.Load):
             return ast.Constant(self.values[node.id])
@@ -110,19 +120,20 @@ class _Normalise(ast.NodeTransformer):
 
     def visit_FormattedValue(self, node: ast.FormattedValue) -> ast.AST:
         self.generic_visit(node)
-        # {f'{x!r}':{w}} is how old Pythons convert before the spec's fields
-        # run, as 3.13+ does for {x!r:{w}}.
+        # {('%r' % ((x),)):{w}} is how old Pythons convert before the spec's
+        # fields run, as 3.13+ does for {x!r:{w}}.
         inner = node.value
         if (
             node.conversion == -1
             and node.format_spec is not None
-            and isinstance(inner, ast.JoinedStr)
-            and len(inner.values) == 1
-            and isinstance(inner.values[0], ast.FormattedValue)
-            and inner.values[0].conversion != -1
-            and inner.values[0].format_spec is None
+            and isinstance(inner, ast.BinOp)
+            and isinstance(inner.op, ast.Mod)
+            and isinstance(inner.left, ast.Constant)
+            and inner.left.value in ("%r", "%s", "%a")
+            and isinstance(inner.right, ast.Tuple)
+            and len(inner.right.elts) == 1
         ):
-            return ast.FormattedValue(inner.values[0].value, inner.values[0].conversion, node.format_spec)
+            return ast.FormattedValue(inner.right.elts[0], ord(inner.left.value[1]), node.format_spec)
         return node
 
     def visit_JoinedStr(self, node: ast.JoinedStr) -> ast.AST:
@@ -144,5 +155,26 @@ class _Normalise(ast.NodeTransformer):
                 merged[-1] = ast.Constant(merged[-1].value + value.value)
             elif not (isinstance(value, ast.Constant) and value.value == ""):
                 merged.append(value)
+        if all(isinstance(value, ast.Constant) for value in merged):
+            # An f-string of text alone is that text.
+            return ast.Constant("".join(value.value for value in merged))
         node.values = merged
+        return node
+
+    def visit_BinOp(self, node: ast.BinOp) -> ast.AST:
+        self.generic_visit(node)
+        # ("a%cb" % (10,)) is how a constant is spelled inline.
+        left, right = node.left, node.right
+        if (
+            isinstance(node.op, ast.Mod)
+            and isinstance(left, ast.Constant)
+            and isinstance(left.value, (str, bytes))
+            and (_ONLY_C_BYTES if isinstance(left.value, bytes) else _ONLY_C).fullmatch(left.value)
+            and isinstance(right, ast.Tuple)
+            and all(isinstance(e, ast.Constant) and type(e.value) is int for e in right.elts)
+        ):
+            try:
+                return ast.Constant(left.value % tuple(e.value for e in right.elts))
+            except (TypeError, ValueError, OverflowError):
+                pass
         return node

@@ -1,0 +1,3 @@
+if __name__ == "__main__":
+    data = {"k": b"\x00"}
+    print(f"{data["k"] + b"\xff%"!r}")

@@ -1,0 +1,6 @@
+@type
+def kind():
+    pass
+
+
+print(kind.__name__, f"{"\N{BULLET}" + "'\""}")
