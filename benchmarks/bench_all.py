@@ -383,31 +383,41 @@ RUNTIME_SETUP = "d = {'k': 'value'}\na = ['p', 'q', 'r']\nx = 3.14159\nw = 10\nn
 
 
 def runtime_ratio(rounds):
+    """Each case transpiled both ways (constants bound to module-level
+    names, the default, and spelled inline), against the same f-string
+    written by hand for 3.8."""
     rows = []
     for new, old in RUNTIME_CASES:
-        lowered = transpile(RUNTIME_SETUP + "def f():\n    return " + new + "\n", (3, 8))
-        native = RUNTIME_SETUP + "def f():\n    return " + old + "\n"
-        codes = [compile(lowered, "lowered", "exec"), compile(native, "native", "exec")]
-        # The two alternate, so that a stall of this machine falls on both,
-        # each time in new namespaces: in two whole runs on 3.11 one case
-        # (a different one each time; in one of them the lowered f-string
-        # is the native one) came out 1.6x and 1.8x, where the same cases
-        # timed alone give 1.0x.  New objects each round keep one unlucky
-        # memory layout from deciding.
-        number = 200000
-        times = [[], []]
-        for _ in range(rounds * 2):
-            functions = []
-            for code in codes:
-                space = {}
-                exec(code, space)
-                functions.append(space["f"])
-            assert functions[0]() == functions[1](), (new, functions[0](), functions[1]())
-            for function, kept in zip(functions, times):
-                kept.append(timeit.Timer(function).timeit(number))
-        t_lowered, t_native = min(times[0]), min(times[1])
-        rows.append({"fstring": new, "transpiled_vs_native": round(t_lowered / t_native, 3)})
+        row = {"fstring": new}
+        for key, inline in (("transpiled_vs_native", False), ("inline_vs_native", True)):
+            row[key] = _runtime_ratio(new, old, inline, rounds)
+        rows.append(row)
     return rows
+
+
+def _runtime_ratio(new, old, inline, rounds):
+    lowered = transpile(RUNTIME_SETUP + "def f():\n    return " + new + "\n", (3, 8), inline_constants=inline)
+    native = RUNTIME_SETUP + "def f():\n    return " + old + "\n"
+    codes = [compile(lowered, "lowered", "exec"), compile(native, "native", "exec")]
+    # The two alternate, so that a stall of this machine falls on both,
+    # each time in new namespaces: in two whole runs on 3.11 one case
+    # (a different one each time; in one of them the lowered f-string
+    # is the native one) came out 1.6x and 1.8x, where the same cases
+    # timed alone give 1.0x.  New objects each round keep one unlucky
+    # memory layout from deciding.
+    number = 200000
+    times = [[], []]
+    for _ in range(rounds * 2):
+        functions = []
+        for code in codes:
+            space = {}
+            exec(code, space)
+            functions.append(space["f"])
+        assert functions[0]() == functions[1](), (new, functions[0](), functions[1]())
+        for function, kept in zip(functions, times):
+            kept.append(timeit.Timer(function).timeit(number))
+    t_lowered, t_native = min(times[0]), min(times[1])
+    return round(t_lowered / t_native, 3)
 
 
 # -- peers -------------------------------------------------------------------
@@ -659,7 +669,8 @@ def print_table(r):
     else:
         rows.append(("import hook", hook, ""))
     for case in r["runtime"]:
-        rows.append(("run time " + case["fstring"], "{}x native".format(case["transpiled_vs_native"]), "<= 1.1x"))
+        rows.append(("run time " + case["fstring"], "{}x native (inline: {}x)".format(
+            case["transpiled_vs_native"], case["inline_vs_native"]), "<= 1.1x"))
     if isinstance(r["peers"], dict):
         for tree, found in r["peers"].items():
             for name, p in found.items():
