@@ -97,6 +97,19 @@ def copy_stdlib(version: str, destination: Path) -> Path:
     return destination
 
 
+def json_from(python: str, script: str, data: object) -> object:
+    """What ``python -c script`` prints as JSON, given ``data`` as JSON on its
+    standard input: one process for a whole batch of cases."""
+    out = subprocess.run(
+        [python, "-c", script],
+        input=json.dumps(data),
+        stdout=subprocess.PIPE,
+        universal_newlines=True,
+        check=True,
+    ).stdout
+    return json.loads(out)
+
+
 def compiles_with(version: str, paths: List[Path]) -> Dict[str, bool]:
     """Ask ``python3.X`` which of ``paths`` it compiles (one subprocess)."""
     if not paths:
@@ -114,14 +127,7 @@ def compiles_with(version: str, paths: List[Path]) -> Dict[str, bool]:
         "        result[path] = False\n"
         "print(json.dumps(result))\n"
     )
-    out = subprocess.run(
-        [interpreter(version), "-c", script],
-        input=json.dumps([str(p) for p in paths]),
-        stdout=subprocess.PIPE,
-        universal_newlines=True,
-        check=True,
-    ).stdout
-    return json.loads(out)
+    return json_from(interpreter(version), script, [str(p) for p in paths])
 
 
 # Sample projects hold 3.12 syntax and tests of their own, run by the tests

@@ -4,8 +4,6 @@ The expected values are what CPython 3.15 reports (``compile()``); every
 case is also checked against a running python3.15, on every Python.
 """
 
-import json
-import subprocess
 import sys
 import warnings
 
@@ -15,7 +13,7 @@ from fstring_backport import TranspileError, transpile
 from fstring_backport.engine import rewrite
 from fstring_backport.lexer import tokenize
 
-from conftest import oracle
+from conftest import json_from, oracle
 
 CASES = [
     ('f"{x"', "f-string: expecting '}'", 1, 5),
@@ -173,14 +171,7 @@ print(json.dumps(found))
 def oracle_errors():
     """What python3.15 says of each case, from one process."""
     sources = [case[0] for case in CASES]
-    out = subprocess.run(
-        [oracle(), "-c", _COMPILE_EACH],
-        input=json.dumps(sources),
-        stdout=subprocess.PIPE,
-        universal_newlines=True,
-        check=True,
-    ).stdout
-    return dict(zip(sources, json.loads(out)))
+    return dict(zip(sources, json_from(oracle(), _COMPILE_EACH, sources)))
 
 
 @pytest.mark.parametrize("src, msg, line, col", CASES)

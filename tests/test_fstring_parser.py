@@ -1,11 +1,8 @@
 """The f-string tree: parts, fields, debug text, conversions and specs."""
 
-import json
-import subprocess
-
 import pytest
 
-from conftest import oracle
+from conftest import json_from, oracle
 
 from fstring_backport.fstrings import Field, Literal, debug_text, parse_fstrings
 from fstring_backport.lexer import LineIndex, tokenize
@@ -100,14 +97,7 @@ print(json.dumps(found))
 def shown_by_python_315():
     """What python3.15 prints for each f-string, from one process."""
     sources = [src.replace("\r\n", "\n") for src, _ in DEBUG_TEXTS]
-    out = subprocess.run(
-        [oracle(), "-c", _EVAL_EACH],
-        input=json.dumps(sources),
-        stdout=subprocess.PIPE,
-        universal_newlines=True,
-        check=True,
-    ).stdout
-    return dict(zip((src for src, _ in DEBUG_TEXTS), json.loads(out)))
+    return dict(zip((src for src, _ in DEBUG_TEXTS), json_from(oracle(), _EVAL_EACH, sources)))
 
 
 @pytest.mark.parametrize("src, expected", DEBUG_TEXTS)

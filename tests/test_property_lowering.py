@@ -8,14 +8,12 @@ gives the expected value, exception type and call log; this interpreter runs
 the transpiled module.  Nightly size: ``HYPOTHESIS_PROFILE=nightly``.
 """
 
-import json
 import sys
-import subprocess
 
 from hypothesis import Phase, given, settings
 from hypothesis import strategies as st
 
-from conftest import interpreter, oracle
+from conftest import interpreter, json_from, oracle
 from fstring_backport import TranspileError, transpile
 from fstring_backport.safety import host_reads_fstrings_as_315
 
@@ -145,14 +143,7 @@ def case(draw):
 
 
 def run_batch(python, sources):
-    result = subprocess.run(
-        [python, "-c", RUNNER],
-        input=json.dumps(sources),
-        stdout=subprocess.PIPE,
-        universal_newlines=True,
-        check=True,
-    )
-    return json.loads(result.stdout)
+    return json_from(python, RUNNER, sources)
 
 
 # Each example is a batch of 60 cases run by one oracle process; a
