@@ -406,3 +406,26 @@ def test_setuptools_step_is_on_only_when_asked_for(work, builder, artifacts, edi
     [wheel] = out.glob("*.whl")
     expected = python_files(artifacts["setuptools"]["wheel"]) if transpiled else source_files(package)
     assert python_files(wheel) == expected
+
+
+@heavy
+@pytest.mark.parametrize("backend", sorted(SAMPLES))
+def test_inline_constants_ship_a_wheel_with_no_names_of_ours(work, builder, backend):
+    """The hatch hook's own option, or [tool.fstring-backport] for setuptools."""
+    package = SAMPLES[backend]
+    project = copy_project(package, work / "inline" / package)
+    pyproject = project / "pyproject.toml"
+    if backend == "hatch":
+        table = "[tool.hatch.build.hooks.fstring-backport]\n"
+    else:
+        table = "[tool.fstring-backport]\n"
+    pyproject.write_text(pyproject.read_text().replace(table, table + "inline-constants = true\n"))
+    out = work / "inline-dist" / backend
+    builder.pip("wheel", "--no-deps", "--no-build-isolation", str(project), "-w", str(out))
+    [wheel] = out.glob("*.whl")
+    files = python_files(wheel)
+    assert files != source_files(package)  # transpiled...
+    assert not any(b"_fstring_backport" in text for text in files.values())  # ...with no names
+    venv = Venv(work / f"inline-user-{backend}", "3.8")
+    venv.pip("install", "--no-deps", str(wheel))
+    assert venv.values(package) == expected_values(package)
