@@ -8,6 +8,8 @@ import sys
 from pathlib import Path
 from typing import Iterator, List, Optional, Sequence, Tuple
 
+from .targets import OLDEST, parse_target
+
 SKIPPED_DIRS = frozenset(
     (".git", ".hg", ".tox", ".nox", ".venv", "venv", "build", "dist", "__pycache__", "site-packages")
 )
@@ -35,13 +37,44 @@ def find_pyproject(start: Path) -> Optional[Path]:
 
 
 def load_settings(pyproject: Optional[Path]) -> Settings:
+    """The settings of ``pyproject``; a bad one raises ValueError in one line
+    naming the file, the key, the value and what is allowed."""
     if pyproject is None:
         return Settings()
-    data = read_toml(pyproject)
-    own = data.get("tool", {}).get("fstring-backport", {})
+    try:
+        data = read_toml(pyproject)
+    except ValueError as exc:  # TOMLDecodeError, or bytes that are not UTF-8
+        raise ValueError("{}: not valid TOML: {}".format(pyproject, _one_line(exc))) from None
+    tool = _table(data, "tool", "[tool]", pyproject)
+    own = _table(tool, "fstring-backport", "[tool.fstring-backport]", pyproject)
+    project = _table(data, "project", "[project]", pyproject)
+    requires_python = project.get("requires-python", "")
+    if not isinstance(requires_python, str):
+        raise ValueError(
+            "{}: [project] requires-python must be a string such as '>=3.8', not {!r}".format(
+                pyproject, requires_python
+            )
+        )
     target = own.get("target")
-    if target is None:
-        target = lower_bound(data.get("project", {}).get("requires-python", ""))
+    if target is not None:
+        try:
+            if not isinstance(target, str):
+                raise TypeError
+            parse_target(target)
+        except (TypeError, ValueError):
+            raise ValueError(
+                "{}: [tool.fstring-backport] target must be a version in quotes, 3.8 or later "
+                "(such as \"3.8\" or \"py38\"), not {!r}".format(pyproject, target)
+            ) from None
+    else:
+        target = lower_bound(requires_python)
+        if target is not None and tuple(int(part) for part in target.split(".")) < OLDEST:
+            raise ValueError(
+                "{}: [project] requires-python {!r} allows Python {}, and fstring-backport targets 3.8 "
+                "and later: set [tool.fstring-backport] target = \"3.8\" to write for 3.8".format(
+                    pyproject, requires_python, target
+                )
+            )
     inline_constants = own.get("inline-constants", False)
     if not isinstance(inline_constants, bool):
         raise ValueError(
@@ -49,7 +82,27 @@ def load_settings(pyproject: Optional[Path]) -> Settings:
                 pyproject, inline_constants
             )
         )
-    return Settings(target, own.get("include", ()), own.get("exclude", ()), inline_constants)
+    patterns = {}
+    for key in ("include", "exclude"):
+        value = own.get(key, [])
+        if not (isinstance(value, list) and all(isinstance(p, str) for p in value)):
+            raise ValueError(
+                "{}: [tool.fstring-backport] {} must be a list of glob patterns in quotes "
+                "(such as [\"pkg/*\"]), not {!r}".format(pyproject, key, value)
+            )
+        patterns[key] = value
+    return Settings(target, patterns["include"], patterns["exclude"], inline_constants)
+
+
+def _table(data: dict, key: str, name: str, pyproject: Path) -> dict:
+    value = data.get(key, {})
+    if not isinstance(value, dict):
+        raise ValueError("{}: {} must be a table, not {!r}".format(pyproject, name, value))
+    return value
+
+
+def _one_line(exc: Exception) -> str:
+    return " ".join(str(exc).split()) or type(exc).__name__
 
 
 def read_toml(path: Path) -> dict:

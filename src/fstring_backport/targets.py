@@ -10,7 +10,11 @@ OLDEST = (3, 8)
 
 
 def parse_target(target: Target) -> Tuple[int, int]:
-    """Accept ``(3, 8)``, ``"3.8"`` or ``"py38"``; reject anything before 3.8."""
+    """Accept ``(3, 8)``, ``"3.8"`` or ``"py38"``; reject anything before 3.8.
+
+    A bad string raises ValueError; anything else (a float such as ``3.8``,
+    which cannot tell 3.1 from 3.10) raises TypeError.
+    """
     if isinstance(target, str):
         text = target.strip().lower()
         if text.startswith("py") and text[2:].isdigit() and len(text) > 3:
@@ -19,8 +23,18 @@ def parse_target(target: Target) -> Tuple[int, int]:
         if not (major.isdigit() and minor.isdigit()):
             raise ValueError("invalid target {!r}: expected a version such as '3.8'".format(target))
         version = (int(major), int(minor))
+    elif (
+        isinstance(target, (tuple, list))  # sys.version_info too
+        and len(target) >= 2
+        and all(isinstance(part, int) and not isinstance(part, bool) for part in target[:2])
+    ):
+        version = (target[0], target[1])
     else:
-        version = (int(target[0]), int(target[1]))
+        raise TypeError(
+            "target must be a string such as '3.8' or a tuple such as (3, 8), not {!r} ({})".format(
+                target, type(target).__name__
+            )
+        )
     if version[0] != 3 or version < OLDEST:
         raise ValueError(
             "unsupported target {}.{}: fstring-backport targets Python 3.8 and later".format(
