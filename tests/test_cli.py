@@ -191,6 +191,21 @@ def test_a_bad_file_is_reported_and_the_others_still_written(tmp_path):
     assert not (tmp_path / "out" / "pkg" / "bad.py").exists()
 
 
+@pytest.mark.parametrize("out", ["out", "src/pkg/generated", "./out/"])
+def test_an_output_folder_inside_the_input_is_not_read_back(tmp_path, out):
+    pkg = make_tree(tmp_path)
+    for _ in range(2):
+        result = run_in(tmp_path, ".", "-o", out, "--copy-files")
+        assert result.returncode == 0, result.stderr
+    written = tmp_path / out
+    assert (written / "src" / "pkg" / "new.py").exists()
+    assert (written / "src" / "pkg" / "data.json").exists()
+    inside = sorted(str(p.relative_to(written)) for p in written.rglob("*"))
+    assert not any(Path(out).name in Path(p).parts for p in inside), inside
+    assert b" of 3 files rewritten" in result.stderr
+    assert (pkg / "new.py").read_bytes() == NEEDS_REWRITE
+
+
 def test_output_does_not_depend_on_jobs(tmp_path):
     pkg = make_tree(tmp_path)
     for i in range(12):

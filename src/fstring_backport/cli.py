@@ -162,7 +162,7 @@ def main(paths, target, inline_constants, out_dir, copy_files, in_place, check, 
     if paths == ("-",):
         jobs_list = [("-", "-", options)]
     else:
-        names = walk_names([str(root) for root in roots], settings)
+        names = walk_names([str(root) for root in roots], settings, skip=out_dir)
         jobs_list = [(name, relative, options) for name, relative in names]
     if not modes and (len(jobs_list) != 1 or any(r.is_dir() for r in roots)):
         raise click.UsageError("several files need -o, -i, --check or --diff")
@@ -199,7 +199,7 @@ def main(paths, target, inline_constants, out_dir, copy_files, in_place, check, 
     if out_dir and copy_files:
         import shutil
 
-        for path, relative in walk(roots, settings, everything=True):
+        for path, relative in walk(roots, settings, everything=True, skip=out_dir):
             if not path.name.endswith((".py", ".pyi")):
                 destination = Path(out_dir) / relative
                 destination.parent.mkdir(parents=True, exist_ok=True)

@@ -136,26 +136,39 @@ def is_selected_source(relative: str, settings: Settings) -> bool:
     return not settings.include or _matches(relative, settings.include)
 
 
-def walk(paths: Sequence[Path], settings: Settings, everything: bool = False) -> Iterator[Tuple[Path, Path]]:
+def walk(
+    paths: Sequence[Path], settings: Settings, everything: bool = False, skip: Optional[str] = None
+) -> Iterator[Tuple[Path, Path]]:
     """(file, its path relative to the argument it came from), sorted.
 
     Sources (``.py``, ``.pyi``) only, unless ``everything``; folders such as
-    ``.git`` and ``build`` are skipped, and so is what ``exclude`` names.
+    ``.git`` and ``build`` are skipped, and so is what ``exclude`` names, and
+    the folder ``skip`` (the output of ``-o``) wherever it lies under a path.
     """
-    for name, relative in walk_names([str(p) for p in paths], settings, everything):
+    for name, relative in walk_names([str(p) for p in paths], settings, everything, skip):
         yield Path(name), Path(relative)
 
 
-def walk_names(paths: Sequence[str], settings: Settings, everything: bool = False) -> Iterator[Tuple[str, str]]:
+def walk_names(
+    paths: Sequence[str], settings: Settings, everything: bool = False, skip: Optional[str] = None
+) -> Iterator[Tuple[str, str]]:
     """:func:`walk` in strings (``/``-separated relative paths): the command
     line sends them to its workers as they are."""
+    skipped = os.path.realpath(skip) if skip is not None else None
+    skipped_name = os.path.basename(skipped) if skipped is not None else None
     for root in paths:
         if os.path.isfile(root):
             yield root, os.path.basename(root)
             continue
         found: List[Tuple[List[str], str, str]] = []
         for folder, dirs, files in os.walk(root):
-            dirs[:] = sorted(d for d in dirs if d not in SKIPPED_DIRS)
+            dirs[:] = sorted(
+                d
+                for d in dirs
+                if d not in SKIPPED_DIRS
+                # Not the output folder: a second run would read it back in.
+                and not (d == skipped_name and os.path.realpath(os.path.join(folder, d)) == skipped)
+            )
             base = os.path.relpath(folder, root).replace(os.sep, "/") + "/"
             if base == "./":
                 base = ""
