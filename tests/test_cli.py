@@ -206,6 +206,67 @@ def test_an_output_folder_inside_the_input_is_not_read_back(tmp_path, out):
     assert (pkg / "new.py").read_bytes() == NEEDS_REWRITE
 
 
+def test_the_summary_counts_failures(tmp_path):
+    pkg = make_tree(tmp_path)
+    (pkg / "bad.py").write_bytes(b"x = 1\nf'{x!z}'\n")
+    (pkg / "sub" / "worse.py").write_bytes(b"f'{'\n")
+    result = run_in(tmp_path, "src", "-o", "out")
+    assert result.returncode == 1
+    assert result.stderr.decode().splitlines()[-1] == "1 of 5 files rewritten, 2 failed"
+
+
+def test_the_summary_says_nothing_of_failures_when_there_are_none(tmp_path):
+    make_tree(tmp_path)
+    result = run_in(tmp_path, "src", "-o", "out")
+    assert result.returncode == 0
+    assert result.stderr.decode().splitlines() == ["1 of 3 files rewritten"]
+
+
+@pytest.mark.parametrize("target", ["3.12", "py313"])
+def test_a_target_that_needs_nothing_says_why(tmp_path, target):
+    pkg = make_tree(tmp_path)
+    result = run_in(tmp_path, "--target", target, str(pkg / "new.py"))
+    assert result.returncode == 0
+    assert result.stdout == NEEDS_REWRITE
+    version = "3.12" if target == "3.12" else "3.13"
+    assert result.stderr.decode().splitlines() == [
+        "fstring-backport: nothing to rewrite for Python {}: Python 3.12 and later read 3.12 f-strings "
+        "as they are (t-strings are still refused before 3.14)".format(version)
+    ]
+    quiet = run_in(tmp_path, "-q", "--target", target, str(pkg / "new.py"))
+    assert quiet.returncode == 0 and quiet.stderr == b"" and quiet.stdout == NEEDS_REWRITE
+    # What the line says is true: t-strings are still refused before 3.14 ...
+    (pkg / "t.py").write_bytes(b"x = 1\nprint(t'{x}')\n")
+    refused = run_in(tmp_path, "-q", "--target", target, str(pkg / "t.py"))
+    assert refused.returncode == 1 and b"t-strings need Python 3.14" in refused.stderr
+    # ... and read as they are from 3.14 on.
+    kept = run_in(tmp_path, "--target", "3.14", str(pkg / "t.py"))
+    assert kept.returncode == 0 and kept.stdout == (pkg / "t.py").read_bytes()
+    assert kept.stderr.decode().splitlines() == [
+        "fstring-backport: nothing to rewrite for Python 3.14: Python 3.14 and later read "
+        "3.12 f-strings and t-strings as they are"
+    ]
+
+
+def test_a_target_that_needs_rewriting_says_nothing_more(tmp_path):
+    pkg = make_tree(tmp_path)
+    result = run_in(tmp_path, "--target", "3.11", str(pkg / "new.py"))
+    assert result.returncode == 0 and result.stderr == b""
+
+
+def test_a_folder_without_a_mode_says_a_folder(tmp_path):
+    (tmp_path / "one").mkdir()
+    (tmp_path / "one" / "m.py").write_bytes(b"x = 1\n")
+    result = run_in(tmp_path, "one")
+    assert result.returncode == 2
+    assert b"a folder needs -o, -i, --check or --diff" in result.stderr
+    assert b"several files" not in result.stderr
+    (tmp_path / "n.py").write_bytes(b"x = 1\n")
+    several = run_in(tmp_path, "one/m.py", "n.py")
+    assert several.returncode == 2
+    assert b"several files need -o, -i, --check or --diff" in several.stderr
+
+
 def test_output_does_not_depend_on_jobs(tmp_path):
     pkg = make_tree(tmp_path)
     for i in range(12):

@@ -8,7 +8,7 @@ from typing import Iterator, List, NamedTuple, Optional, Tuple
 import click
 
 from . import __version__
-from .targets import parse_target
+from .targets import NATIVE, TSTRINGS, parse_target
 from .errors import TranspileError
 from .files import find_pyproject, load_settings, walk, walk_names, write_atomically
 
@@ -164,11 +164,16 @@ def main(paths, target, inline_constants, out_dir, copy_files, in_place, check, 
     else:
         names = walk_names([str(root) for root in roots], settings, skip=out_dir)
         jobs_list = [(name, relative, options) for name, relative in names]
-    if not modes and (len(jobs_list) != 1 or any(r.is_dir() for r in roots)):
+    if not modes and any(r.is_dir() for r in roots):
+        raise click.UsageError("a folder needs -o, -i, --check or --diff")
+    if not modes and len(jobs_list) != 1:
         raise click.UsageError("several files need -o, -i, --check or --diff")
+    if target >= NATIVE and not quiet:
+        click.echo(_nothing_to_rewrite(target), err=True)
 
     failed = False
     changed = 0
+    errors = 0
     outcomes = _run(jobs_list, jobs)
     show_progress = not quiet and not verbose and len(jobs_list) > 20 and sys.stderr.isatty()
     if show_progress:
@@ -178,6 +183,7 @@ def main(paths, target, inline_constants, out_dir, copy_files, in_place, check, 
         if outcome.error is not None:
             click.echo(outcome.error, err=True)
             failed = True
+            errors += 1
             continue
         if check:
             for line, col, message in outcome.problems:
@@ -205,8 +211,24 @@ def main(paths, target, inline_constants, out_dir, copy_files, in_place, check, 
                 destination.parent.mkdir(parents=True, exist_ok=True)
                 shutil.copy2(str(path), str(destination))
     if (in_place or out_dir) and not quiet:
-        click.echo("{} of {} files rewritten".format(changed, len(jobs_list)), err=True)
+        summary = "{} of {} files rewritten".format(changed, len(jobs_list))
+        if errors:
+            summary += ", {} failed".format(errors)
+        click.echo(summary, err=True)
     sys.exit(1 if failed else 0)
+
+
+def _nothing_to_rewrite(target: Tuple[int, int]) -> str:
+    """Why a target of 3.12 or later changes nothing (see engine.transpile)."""
+    if target >= TSTRINGS:
+        return (
+            "fstring-backport: nothing to rewrite for Python {}.{}: Python 3.14 and later read "
+            "3.12 f-strings and t-strings as they are".format(*target)
+        )
+    return (
+        "fstring-backport: nothing to rewrite for Python {}.{}: Python 3.12 and later read 3.12 "
+        "f-strings as they are (t-strings are still refused before 3.14)".format(*target)
+    )
 
 
 def _run(jobs_list, jobs: Optional[int]) -> Iterator[_Outcome]:
