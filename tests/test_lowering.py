@@ -121,7 +121,30 @@ def test_no_builtin_names_are_added():
 def test_comments_dropped_and_single_quoted_becomes_triple_quoted_on_same_lines():
     src = "x = f'{a # the first\n + b}'\ny = 1\n"
     out = lower(src)
-    assert out == "x = f'''{a \n + b}'''\ny = 1\n"
+    assert out == "x = f'''{a\n + b}'''\ny = 1\n"
+
+
+@pytest.mark.parametrize(
+    "src",
+    [
+        "x = f'''{a  # note\n}'''\n",
+        "x = f'{a\t# note\n + b}'\n",
+        "x = f'''{  # first\n a}'''\n",
+        "x = f'''{a\n    # a line of its own\n}'''\n",
+        "x = f\"{[a,  # one\n  b]}\"\n",
+        "x = f'''{'a'  # between strings\n  'b'}''' + f'{d[\"k\"]  # c\n}'\n",
+        "x = f'''{a  # c\n=}''' + f'{a  # c\n!r:>{b  # d\n}}'\n",
+    ],
+)
+def test_a_dropped_comment_leaves_no_trailing_blanks(src):
+    out = lower(src)
+    for before, after in zip(src.splitlines(), out.splitlines()):
+        if "#" in before:
+            assert after == after.rstrip(" \t"), (before, after)
+        else:
+            assert after.lstrip(" \t") and len(after) - len(after.lstrip()) == len(before) - len(before.lstrip())
+    prelude = "a, b, d = 1, 2, {'k': 3}\n"
+    assert run_here(prelude + out + "print(repr(x))") == run_oracle(prelude + src + "print(repr(x))")
 
 
 def test_line_continuation_in_a_field_becomes_a_line_break():

@@ -333,6 +333,7 @@ class Lowerer:
             token = tokens[i]
             kind = token.kind
             if kind == COMMENT:
+                _drop_trailing_blanks(out)
                 i += 1
                 continue
             if kind == NL or kind == CONTINUATION:
@@ -375,6 +376,8 @@ class Lowerer:
                     out.append(self._breaks_of(token, context))
                 elif token.kind == WHITESPACE:
                     out.append(token.text)
+                elif token.kind == COMMENT:
+                    _drop_trailing_blanks(out)
                 continue
             requoted = self.requote(token.text, context)
             if requoted is None:
@@ -482,3 +485,15 @@ class Lowerer:
     def _check_breaks(self, breaks: str, context: Tuple[str, ...]) -> None:
         if breaks and any(len(q) == 1 for q in context):
             raise CannotLower("a line break inside a single-quoted f-string")
+
+
+def _drop_trailing_blanks(out: List[str]) -> None:
+    """Drop the blanks that stood between code and a comment being dropped.
+
+    A comment ends its line, so they would be trailing blanks; line breaks
+    stay, and later lines keep their columns.
+    """
+    while out and not out[-1].strip(" \t\f"):
+        out.pop()
+    if out:
+        out[-1] = out[-1].rstrip(" \t\f")
