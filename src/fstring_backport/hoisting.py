@@ -4,8 +4,8 @@ Before 3.12 no backslash may appear in an f-string's expression part, so a
 constant such as ``"\\n"`` there is either spelled without one
 (:func:`literals.spell_inline`: ``('%c' % (10,))``) or bound once, at module
 level, to a name that appears nowhere in the module, which the field uses.
-A name is faster at run time (a global lookup against a format call) but
-adds a global.  The binding is put on an existing line, so no line moves:
+A name is faster at run time (a global lookup against a ``%`` formatting)
+but adds a global.  The binding is put on an existing line, so no line moves:
 
 1. after the docstring and ``from __future__`` imports, if there are any
    (``"Doc."; _fstring_backport_0 = '\\n'``);

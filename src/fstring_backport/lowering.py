@@ -252,7 +252,7 @@ class Lowerer:
             return "{" + self.fstring_of([field], prefix, "'", where.raw, context) + "}"
         original = self.source[tokens[field.expr_start].offset : tokens[field.expr_end].offset]
         conversion = tokens[field.conversion].text if field.conversion is not None else None
-        converts_first = conversion is not None and converts_before_spec(field)
+        converts_first = converts_before_spec(field)
         if converts_first:
             expression = self._converted(field, context)
             conversion = None

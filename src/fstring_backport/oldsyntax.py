@@ -15,9 +15,10 @@ text 3.15 shows other than as written (its comments removed, see
 :func:`fstrings.debug_text`), where old Pythons show the text as written;
 and a field with a conversion and fields in its format spec
 (``{x!r:{w}}``), whose conversion 3.13+ applies before evaluating the
-spec's fields and old Pythons after.  Such f-strings are rewritten too.  Old Pythons already read the rest as 3.15
-does: the text before a ``!=`` in a debug field, and the escapes of a raw
-f-string's format spec (kept, as 3.15 keeps them).
+spec's fields and old Pythons after.  Such f-strings are rewritten too.
+Old Pythons already read the rest as 3.15 does: the text before a ``!=`` in
+a debug field, and the escapes of a raw f-string's format spec (kept, as
+3.15 keeps them).
 
 :func:`problems` names every reason, each with its offset, for
 ``fstring-backport --check``.
@@ -105,7 +106,7 @@ def _field_problems(
     if field.equals is not None and not commented and debug_text(tokens, field) != _as_written(tokens, field):
         # A comment after "=", or CPython's scan for comments miscounting quotes.
         yield tokens[field.equals].offset, "debug text that Python 3.15 shows differently"
-    if field.conversion is not None and converts_before_spec(field):
+    if converts_before_spec(field):
         yield tokens[field.conversion].offset - 1, "conversion that Python 3.15 applies before the format spec's fields"
     if field.conversion is not None and tokens[field.conversion + 1].text not in (":", "}"):
         yield tokens[field.conversion + 1].offset, "whitespace after an f-string conversion"

@@ -155,9 +155,6 @@ class _Normalise(ast.NodeTransformer):
                 merged[-1] = ast.Constant(merged[-1].value + value.value)
             elif not (isinstance(value, ast.Constant) and value.value == ""):
                 merged.append(value)
-        if all(isinstance(value, ast.Constant) for value in merged):
-            # An f-string of text alone is that text.
-            return ast.Constant("".join(value.value for value in merged))
         node.values = merged
         return node
 
