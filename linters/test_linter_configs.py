@@ -192,7 +192,7 @@ SUPPRESSIONS = {
 
 @pytest.mark.parametrize("tool", sorted(SUPPRESSIONS))
 def test_suppression_comment(tool, tmp_path):
-    """README's column "silenced by a comment?"."""
+    """What README says of suppression comments: which ones silence the tool."""
     command, option_38 = TOOLS[tool][:2]
     if shutil.which(command[0]) is None:
         pytest.fail(f"{command[0]} is not installed: `tox -e linters` installs it")
