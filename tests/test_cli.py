@@ -133,10 +133,20 @@ def test_check_lists_each_place_and_exits_1(tmp_path):
     result = run_in(tmp_path, "--check", "src")
     assert result.returncode == 1
     assert result.stdout.decode().splitlines() == [
-        "{}:2:16: f-string quote reused inside the f-string".format(Path("src/pkg/new.py"))
+        "{}:2:16: FB101 quote reused inside an f-string (needs Python 3.12; target 3.8)".format(
+            Path("src/pkg/new.py")
+        ),
+        "Found 1 problem in 1 file.",
     ]
     (tmp_path / "src" / "pkg" / "new.py").write_bytes(ALREADY_OLD)
-    assert run_in(tmp_path, "--check", "src").returncode == 0
+    passed = run_in(tmp_path, "--check", "src")
+    assert passed.returncode == 0 and passed.stdout == b"No problems found in 3 files.\n"
+    assert run_in(tmp_path, "--check", "-q", "src").stdout == b""
+
+
+def problem_lines(check_output: bytes):
+    """The lines of --check's output that name a problem (not the count)."""
+    return [line for line in check_output.decode().splitlines() if ": FB" in line]
 
 
 def test_out_dir_writes_a_complete_tree(tmp_path):
@@ -343,7 +353,7 @@ def test_check_on_a_copy_of_the_313_stdlib_finds_what_311_rejects(tmp_path):
     copy_stdlib("3.13", tmp_path / "lib")
     result = run_in(tmp_path, "--check", "--target", "3.8", "lib")
     assert result.returncode == 1
-    flagged = {line.split(":")[0] for line in result.stdout.decode().splitlines()}
+    flagged = {line.split(":")[0] for line in problem_lines(result.stdout)}
     errors = {line.split(":")[0] for line in result.stderr.decode().splitlines()}
     assert len(errors) < 10  # bad-syntax test fixtures
     # Every flagged file is one that Python 3.11 rejects.
@@ -354,7 +364,7 @@ def test_check_on_a_copy_of_the_313_stdlib_finds_what_311_rejects(tmp_path):
 
 
 # ruff knows neither of these 3.11 errors; python3.11 rejects both.
-NOT_IN_RUFF = ("whitespace after an f-string conversion", "f-string format spec nested too deeply")
+NOT_IN_RUFF = (": FB107 ", ": FB106 ")  # whitespace after a conversion, specs nested too deeply
 # Nor a line break inside a triple-quoted string nested in a single-quoted
 # f-string (f'{"""a<newline>b"""}'), which 3.11 rejects too.
 RUFF_MISSES = {("lib/test/test_fstring.py", "1674")}
@@ -374,13 +384,9 @@ def test_check_agrees_with_ruff_on_the_313_stdlib(tmp_path):
         for line in ruff.splitlines()
         if "invalid-syntax" in line and "f-string" in line
     }
-    ours_output = run_in(tmp_path, "--check", "--target", "3.11", "lib").stdout.decode()
-    ours = {tuple(line.split(":")[:2]) for line in ours_output.splitlines()}
-    extra = {
-        tuple(line.split(":")[:2])
-        for line in ours_output.splitlines()
-        if line.endswith(NOT_IN_RUFF)
-    }
+    ours_output = problem_lines(run_in(tmp_path, "--check", "--target", "3.11", "lib").stdout)
+    ours = {tuple(line.split(":")[:2]) for line in ours_output}
+    extra = {tuple(line.split(":")[:2]) for line in ours_output if any(code in line for code in NOT_IN_RUFF)}
     assert len(theirs) > 20
     assert ours - extra - RUFF_MISSES == theirs
 
@@ -416,16 +422,16 @@ def test_verbose_names_each_file_and_what_was_rewritten(tmp_path):
     result = run_in(tmp_path, "--diff", "-v", "src")
     lines = result.stderr.decode().splitlines()
     new = str(Path("src/pkg/new.py"))
-    assert new + ": rewritten" in lines
-    assert new + ":2:16: rewritten: f-string quote reused inside the f-string" in lines
-    assert str(Path("src/pkg/sub/old.py")) + ": unchanged" in lines
+    assert new + ': rewritten for Python 3.8 (requires-python ">=3.8" in pyproject.toml)' in lines
+    assert new + ":2:16: rewritten: FB101 quote reused inside an f-string (needs Python 3.12; target 3.8)" in lines
+    assert str(Path("src/pkg/sub/old.py")) + ': unchanged for Python 3.8 (requires-python ">=3.8" in pyproject.toml)' in lines
     assert run_in(tmp_path, "--diff", "-q", "src").stderr == b""
 
 
 def test_check_and_diff_read_stdin(tmp_path):
     result = run("--check", "-", stdin=NEEDS_REWRITE)
     assert result.returncode == 1
-    assert result.stdout.decode().startswith("-:2:16: f-string quote reused")
+    assert result.stdout.decode().startswith("-:2:16: FB101 quote reused")
     result = run("--diff", "-", stdin=NEEDS_REWRITE)
     assert result.returncode == 0 and b"+print(f\"{songs['t']}\")" in result.stdout
 
@@ -436,7 +442,7 @@ def test_include_and_exclude_from_pyproject(tmp_path):
     with (tmp_path / "pyproject.toml").open("a") as handle:
         handle.write('\n[tool.fstring-backport]\ntarget = "3.9"\nexclude = ["pkg/skip.py"]\n')
     result = run_in(tmp_path, "--check", "src")
-    assert [line.split(":")[0] for line in result.stdout.decode().splitlines()] == [str(Path("src/pkg/new.py"))]
+    assert [line.split(":")[0] for line in problem_lines(result.stdout)] == [str(Path("src/pkg/new.py"))]
     (tmp_path / "pyproject.toml").write_text('[tool.fstring-backport]\ninclude = ["pkg/sub/*"]\n')
     assert run_in(tmp_path, "--check", "src").returncode == 0  # new.py is not included
 

@@ -19,6 +19,7 @@ from conftest import PACKAGE_HOME, interpreter
 from fstring_backport import TranspileError, transpile
 from fstring_backport.build_common import BuildError, BuildStep
 from fstring_backport.engine import find_problems
+from fstring_backport.rules import TSTRING
 from fstring_backport.quickcheck import all_fstrings_plain
 
 MESSAGE = "t-strings need Python 3.14 or later"
@@ -76,9 +77,9 @@ def test_no_tstring_no_refusal(text):
 def test_check_reports_tstrings_below_314():
     source = 'x = t"{a}"\ny = f"{d["k"]}" + t"{b}"\n'
     problems = find_problems(source, "3.8")
-    assert (1, 5, MESSAGE) in problems and (2, 19, MESSAGE) in problems
-    assert any(line == 2 and what != MESSAGE for line, col, what in problems)  # the f-string too
-    assert find_problems(source, "3.12") == [(1, 5, MESSAGE), (2, 19, MESSAGE)]
+    assert (1, 5, TSTRING) in problems and (2, 19, TSTRING) in problems
+    assert any(line == 2 and rule != TSTRING for line, col, rule in problems)  # the f-string too
+    assert find_problems(source, "3.12") == [(1, 5, TSTRING), (2, 19, TSTRING)]
     assert find_problems(source, "3.14") == []
 
 

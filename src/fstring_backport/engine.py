@@ -6,6 +6,7 @@ and add only what is theirs (files, caching, packaging).
 
 from typing import List, Optional, Tuple, TypeVar
 
+from . import rules
 from .errors import TranspileError
 from .fstrings import parse_fstrings
 from .hoisting import Temporaries, binding_place
@@ -13,6 +14,7 @@ from .lexer import TSTRING_START, LineIndex, Token, tokenize
 from .lowering import Lowerer
 from .oldsyntax import accepted_before_312, problems
 from .quickcheck import all_fstrings_plain
+from .rules import Rule
 from .safety import check_output
 from .source import DecodedSource, decode_source, encode_source, needs_no_decoding
 from .targets import NATIVE, OLDEST, TSTRINGS, Target, parse_target
@@ -138,8 +140,8 @@ def _apply(text: str, edits: List[Tuple[int, int, str]]) -> str:
     return "".join(out)
 
 
-def find_problems(source: AnySource, target: Target = OLDEST, filename: str = "<unknown>") -> List[Tuple[int, int, str]]:
-    """Where ``target`` would reject or misread the source: (line, column, what).
+def find_problems(source: AnySource, target: Target = OLDEST, filename: str = "<unknown>") -> List[Tuple[int, int, Rule]]:
+    """Where ``target`` would reject or misread the source: (line, column, rule).
 
     Columns are 1-based; every problem is reported, like ruff's syntax
     errors, t-strings among them for a target before 3.14.  Bad input
@@ -162,15 +164,15 @@ def find_problems(source: AnySource, target: Target = OLDEST, filename: str = "<
     found = []
     for offset in _tstrings(tokens):
         line, col = lines.position(offset)
-        found.append((line, col + 1, TSTRINGS_REFUSED))
+        found.append((line, col + 1, rules.TSTRING))
     if version >= NATIVE:
         return found
     for node in parse_fstrings(tokens, text, filename):
         for offset, what in problems(tokens, text, node):
             line, col = lines.position(offset)
             found.append((line, col + 1, what))
-    found.sort()
-    return found
+    # A quote that ends an f-string and the one nested in it is found by both.
+    return sorted(set(found))
 
 
 __all__ = ["transpile", "find_problems", "parse_target", "TranspileError"]

@@ -26,12 +26,13 @@ a debug field, and the escapes of a raw f-string's format spec (kept, as
 
 from typing import Iterator, List, Tuple
 
+from . import rules
 from .fstrings import Field, FString, Literal, debug_text
-from .lexer import COMMENT, CONTINUATION, FSTRING_START, STRING_BODY, Token
+from .lexer import COMMENT, CONTINUATION, FSTRING_END, FSTRING_START, STRING_BODY, Token
 from .literals import body_end, normalise_newlines
+from .rules import Rule
 
-Problem = Tuple[int, str]  # (offset, what is wrong)
-
+Problem = Tuple[int, Rule]  # (offset, the rule it breaks)
 
 
 def accepted_before_312(tokens: List[Token], source: str, node: FString) -> bool:
@@ -50,11 +51,7 @@ def _fstring_problems(
     end = tokens[node.end]
     body = STRING_BODY[end.text].match(source, start.end)
     if body is None or body.end() != end.end:
-        stop = body_end(source, start.end, end.text)
-        if source[stop : stop + 1] in ("\r", "\n"):
-            yield stop, "line break in a single-quoted f-string"
-        else:
-            yield stop, "f-string quote reused inside the f-string"
+        yield from _plain_body_problems(tokens, source, node)
     raw = "r" in start.text.lower()
     for field in _fields(node.parts):
         yield from _field_problems(tokens, source, field, 0, raw, in_expression)
@@ -62,7 +59,36 @@ def _fstring_problems(
         for part in node.parts:
             if isinstance(part, Literal) and "\\" in tokens[part.index].text:
                 text = tokens[part.index]
-                yield text.offset + text.text.index("\\"), "backslash in an f-string expression"
+                yield text.offset + text.text.index("\\"), rules.BACKSLASH_IN_EXPRESSION
+
+
+def _plain_body_problems(tokens: List[Token], source: str, node: FString) -> Iterator[Problem]:
+    """Where the f-string's body, read as a plain string's, would end early.
+
+    Each nested literal that reuses the quote is reported once (not its
+    closing quote too), and a line break in a single-quoted f-string once.
+    """
+    delimiter = tokens[node.end].text
+    stop_at = tokens[node.end].offset
+    position = tokens[node.start].end
+    index = node.start + 1
+    line_break_seen = False
+    while True:
+        position = body_end(source, position, delimiter)
+        if position >= stop_at:
+            return
+        while tokens[index].end <= position:
+            index += 1
+        token = tokens[index]  # the token that holds the stop
+        if source[position] in "\r\n":
+            if not line_break_seen:
+                yield position, rules.LINE_BREAK_IN_SINGLE_QUOTED
+                line_break_seen = True
+            position += 2 if source.startswith("\r\n", position) else 1
+            continue
+        if token.kind != FSTRING_END:  # a nested f-string's end: its start was reported
+            yield position, rules.QUOTE_REUSED
+        position = max(token.end, position + 1)
 
 
 def _as_written(tokens: List[Token], field: Field) -> str:
@@ -97,28 +123,28 @@ def _field_problems(
             continue
         if token.kind == COMMENT:
             commented = True
-            yield token.offset, "comment in an f-string expression"
+            yield token.offset, rules.COMMENT_IN_EXPRESSION
         elif token.kind == CONTINUATION:
-            yield token.offset, "line continuation in an f-string expression"
+            yield token.offset, rules.CONTINUATION_IN_EXPRESSION
         elif "\\" in token.text:
-            yield token.offset + token.text.index("\\"), "backslash in an f-string expression"
+            yield token.offset + token.text.index("\\"), rules.BACKSLASH_IN_EXPRESSION
         i += 1
     if field.equals is not None and not commented and debug_text(tokens, field) != _as_written(tokens, field):
         # A comment after "=", or CPython's scan for comments miscounting quotes.
-        yield tokens[field.equals].offset, "debug text that Python 3.15 shows differently"
+        yield tokens[field.equals].offset, rules.DEBUG_TEXT_DIFFERS
     if converts_before_spec(field):
-        yield tokens[field.conversion].offset - 1, "conversion that Python 3.15 applies before the format spec's fields"
+        yield tokens[field.conversion].offset - 1, rules.CONVERSION_BEFORE_SPEC
     if field.conversion is not None and tokens[field.conversion + 1].text not in (":", "}"):
-        yield tokens[field.conversion + 1].offset, "whitespace after an f-string conversion"
+        yield tokens[field.conversion + 1].offset, rules.WHITESPACE_AFTER_CONVERSION
     if field.spec is None:
         return
     for part in field.spec:
         if isinstance(part, Literal) and "\\" in tokens[part.index].text:
             text = tokens[part.index]
             if in_expression:
-                yield text.offset + text.text.index("\\"), "backslash in an f-string expression"
+                yield text.offset + text.text.index("\\"), rules.BACKSLASH_IN_EXPRESSION
     nested_fields = _fields(field.spec)
     if nested_fields and spec_level >= 1:
-        yield tokens[nested_fields[0].open].offset, "f-string format spec nested too deeply"
+        yield tokens[nested_fields[0].open].offset, rules.SPEC_NESTED_TOO_DEEPLY
     for nested_field in nested_fields:
         yield from _field_problems(tokens, source, nested_field, spec_level + 1, raw, in_expression)
