@@ -34,6 +34,7 @@ import zipimport
 from _frozen_importlib_external import (  # noqa: PLC2701
     MAGIC_NUMBER,
     SourceFileLoader,
+    _bootstrap,
     cache_from_source,
 )
 
@@ -86,6 +87,26 @@ class BackportSourceLoader(SourceFileLoader):
 
         return compile_source(data, path, _optimize)
 
+    def exec_module(self, module):
+        # importlib's own, but for an error compiling the module: shown as
+        # the interpreter shows its own, without this tool's frames (see
+        # _IMPORT_SYSTEM below).
+        try:
+            code = self.get_code(module.__name__)
+        except Exception as error:
+            if sys.flags.verbose or not _raised_compiling(error):
+                raise  # python -v shows every frame, as it does for importlib's
+            failed = error.with_traceback(None)
+        else:
+            failed = None
+        if failed is not None:
+            if sys.implementation.name == "cpython":
+                from codecs import strict_errors  # raises its argument, from C
+
+                _bootstrap._call_with_frames_removed(strict_errors, failed)
+            raise failed  # PyPy drops this frame as it is
+        _bootstrap._call_with_frames_removed(exec, code, module.__dict__)
+
     def get_code(self, fullname):
         source_path = self.get_filename(fullname)
         stats = self.path_stats(source_path)
@@ -110,6 +131,33 @@ class BackportSourceLoader(SourceFileLoader):
             # write (a read-only install), as Python does for its own pycs.
             self.set_data(cache_path, header + marshal.dumps(code))
         return code
+
+
+# A failed import shows no frame of the import system: CPython drops each
+# run of frames of these two files that ends in a call to
+# _call_with_frames_removed (remove_importlib_frames in Python/import.c), PyPy
+# every frame of them.  The hooked loaders' exec_module is part of that
+# system: compiled under importlib's name, it goes with importlib's frames
+# when the module fails to compile (the error is raised from C inside
+# _call_with_frames_removed, as compile() raises it) or fails when it runs.
+_IMPORT_SYSTEM = SourceFileLoader.exec_module.__code__.co_filename
+BackportSourceLoader.exec_module.__code__ = BackportSourceLoader.exec_module.__code__.replace(
+    co_filename=_IMPORT_SYSTEM
+)
+
+
+def _raised_compiling(error: BaseException) -> bool:
+    """Whether ``error`` comes from compiling a module (a SyntaxError, or what
+    compile() raises), not from a fault of this tool or the file system."""
+    compiling = sys.modules.get(__name__ + ".compiling")
+    traceback = error.__traceback__
+    while traceback is not None and traceback.tb_next is not None:
+        traceback = traceback.tb_next
+    return (
+        compiling is not None
+        and traceback is not None
+        and traceback.tb_frame.f_code is compiling.compile_source.__code__
+    )
 
 
 # The folder of os.py is the standard library's; installed packages live in

@@ -11,7 +11,7 @@ import zipimport
 
 from _frozen_importlib_external import spec_from_file_location  # noqa: PLC2701
 
-from . import _verbose
+from . import BackportSourceLoader, _verbose
 
 # Byte patterns that every f-string starts with: a prefix ending in f or F
 # right before a quote, or f/F then r/R.  A file holding none of them has no
@@ -62,8 +62,9 @@ class BackportZipLoader:
     def create_module(self, spec):
         return None  # the default module object
 
-    def exec_module(self, module) -> None:
-        exec(self.get_code(module.__name__), module.__dict__)
+    # Runs the module as importlib does, without this tool's frames in the
+    # traceback of a module that fails to compile or to run.
+    exec_module = BackportSourceLoader.exec_module
 
     def get_code(self, fullname):
         return compile_source(self._zip.get_data(self._path), self._path)

@@ -3,13 +3,14 @@
 The import hook covers every module imported while it runs, and the script
 itself is transpiled before it is compiled, so ``python3.8 -m fstring_backport
 run app.py`` behaves like ``python3.12 app.py``: same ``sys.argv``, a module
-named ``__main__``, ``sys.path[0]`` the script's folder.
+named ``__main__``, ``sys.path[0]`` the script's folder, and the same
+traceback for an exception nothing catches (the user's frames only, printed
+by ``sys.excepthook``).
 """
 
 import os
 import runpy
 import sys
-import traceback
 import types
 from importlib.machinery import SourceFileLoader
 from typing import List
@@ -37,18 +38,18 @@ def main(argv: List[str]) -> int:
     if argv[0] == "-m":
         # sys.argv[0] becomes the module's file, as under ``python -m``.
         sys.argv = argv[1:]
-        runpy.run_module(argv[1], run_name="__main__", alter_sys=True)
-        return 0
+        return _run_as_main(argv[1], alter_argv=True)
     path = argv[0]
     sys.argv = list(argv)
     if os.path.isdir(path) or not path.endswith(".py") and _is_zip(path):
         # A folder or zip archive with __main__.py: found by the import
-        # system, so the hook already covers it.  run_path puts it first on
-        # sys.path, in place of the working folder that -m put there.
+        # system, so the hook already covers it.  It goes first on sys.path
+        # (absolute, as from 3.9 on), in place of the working folder that -m
+        # put there.
         if not _safe_path():
             del sys.path[0]
-        runpy.run_path(path, run_name="__main__")
-        return 0
+        sys.path.insert(0, os.path.abspath(path))
+        return _run_as_main("__main__", alter_argv=False)
     return _run_script(path)
 
 
@@ -63,6 +64,25 @@ def _is_zip(path: str) -> bool:
     return zipfile.is_zipfile(path)
 
 
+def _run_as_main(module: str, alter_argv: bool) -> int:
+    """Run ``module`` as ``python -m module`` (or ``python folder``) does:
+    through runpy's ``_run_module_as_main``, whose two frames the
+    interpreter's traceback shows too, in a fresh ``__main__`` module (not
+    this tool's)."""
+    sys.modules["__main__"] = types.ModuleType("__main__")
+    try:
+        runpy._run_module_as_main(module, alter_argv)  # type: ignore[attr-defined]
+    except SystemExit:
+        raise
+    except BaseException as error:
+        failed = error
+    else:
+        return 0
+    # Reported outside the except clause: no exception is being handled
+    # while the hook runs, as under the interpreter.
+    return _uncaught(failed, failed.__traceback__.tb_next)
+
+
 def _run_script(path: str) -> int:
     try:
         with open(path, "rb") as handle:
@@ -75,19 +95,77 @@ def _run_script(path: str) -> int:
             file=sys.stderr,
         )
         return 2
+    # The script's file name (its __file__, its frames' file) is absolute,
+    # as from 3.9 on: the working folder joined to it, unnormalised.
+    filename = os.path.join(os.getcwd(), path)
     try:
-        code = compile_source(source, path)
-    except SyntaxError as error:
-        # Printed without our own frames, as the interpreter prints it.
-        traceback.print_exception(SyntaxError, error, None)
-        return 1
+        code = compile_source(source, filename)
+    except Exception as error:
+        failed = error
+    else:
+        failed = None
+    if failed is not None:
+        # The interpreter shows no frame for a script that does not compile.
+        return _uncaught(failed, None)
     module = types.ModuleType("__main__")
-    # 3.9 made a script's __file__ absolute; 3.8 keeps the path as given.
-    module.__file__ = os.path.abspath(path) if sys.version_info >= (3, 9) else path
+    module.__file__ = filename
     module.__loader__ = SourceFileLoader("__main__", path)
     module.__builtins__ = __builtins__
     sys.modules["__main__"] = module
     if not _safe_path():
         sys.path[0] = os.path.dirname(os.path.abspath(path))
-    exec(code, module.__dict__)
-    return 0
+    try:
+        exec(code, module.__dict__)
+    except SystemExit:
+        raise
+    except BaseException as error:
+        failed = error
+    else:
+        return 0
+    # The script's own frames start below this one.
+    return _uncaught(failed, failed.__traceback__.tb_next)
+
+
+def _uncaught(error: BaseException, traceback: "types.TracebackType | None") -> int:
+    """Do with ``error``, which nothing caught, what the interpreter does
+    (PyErr_Print): hand it to ``sys.excepthook`` with ``traceback``, the
+    frames from the user's code down, then exit with status 1.  A
+    KeyboardInterrupt goes on to the interpreter, which ends the process
+    by SIGINT after its usual clean-up."""
+    error.with_traceback(traceback)
+    kind = type(error)
+    sys.last_type, sys.last_value, sys.last_traceback = kind, error, traceback
+    if sys.version_info >= (3, 12):
+        sys.last_exc = error
+    hook = getattr(sys, "excepthook", None)
+    if hasattr(sys, "audit"):
+        sys.audit("sys.excepthook", hook, kind, error, traceback)
+    if hook is None:
+        print("sys.excepthook is missing", file=sys.stderr)
+        sys.__excepthook__(kind, error, traceback)
+    else:
+        try:
+            hook(kind, error, traceback)
+        except SystemExit:
+            raise
+        except BaseException as error_in_hook:
+            # From the hook's frame down, as the interpreter calls it.
+            hook_error = error_in_hook
+            hook_error.with_traceback(hook_error.__traceback__.tb_next)
+        else:
+            hook_error = None
+        if hook_error is not None:
+            sys.stdout.flush()
+            print("Error in sys.excepthook:", file=sys.stderr)
+            sys.__excepthook__(type(hook_error), hook_error, hook_error.__traceback__)
+            print("\nOriginal exception was:", file=sys.stderr)
+            sys.__excepthook__(kind, error, traceback)
+    if isinstance(error, KeyboardInterrupt):
+        # Printed already: the interpreter's own hook call is a silent one,
+        # which puts the user's hook back for whatever runs at exit.
+        def printed(*args: object, _hook: object = hook) -> None:
+            sys.excepthook = _hook
+
+        sys.excepthook = printed
+        raise error
+    return 1
