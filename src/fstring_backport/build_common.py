@@ -7,6 +7,7 @@ own backend, so neither becomes a dependency of fstring-backport.
 
 from __future__ import annotations
 
+import os
 import re
 from pathlib import Path
 from typing import Iterable
@@ -14,7 +15,7 @@ from typing import Iterable
 from .engine import NATIVE, OLDEST, parse_target, transpile
 from .targets import TSTRINGS
 from .errors import TranspileError
-from .files import Settings, is_selected_source, load_settings, lower_bound
+from .files import SOURCE_SUFFIXES, Settings, is_selected_source, load_settings, lower_bound
 
 # The distribution name, as the editable-install dependency names it.
 PROJECT_NAME = "fstring-backport"
@@ -48,7 +49,9 @@ class BuildStep:
         the default is 3.8.  ``inline_constants`` (the backend's own option)
         wins over ``[tool.fstring-backport] inline-constants``."""
         pyproject = project_root / "pyproject.toml"
-        self.settings: Settings = load_settings(pyproject if pyproject.is_file() else None)
+        self.project_root = Path(os.path.realpath(str(project_root)))
+        # Without a pyproject.toml, patterns are still anchored at the project.
+        self.settings: Settings = load_settings(pyproject) if pyproject.is_file() else Settings(root=self.project_root)
         chosen = target or self.settings.target or lower_bound(requires_python or "")
         self.target: tuple[int, int] = parse_target(chosen) if chosen else OLDEST
         self.inline_constants = self.settings.inline_constants if inline_constants is None else inline_constants
@@ -64,10 +67,26 @@ class BuildStep:
         """Whether an editable install needs the import hook (before 3.12)."""
         return self.target < NATIVE
 
-    def selects(self, distribution_path: str) -> bool:
-        """Whether the file shipped at ``distribution_path`` (``pkg/mod.py``,
-        as ``-o`` would write it) is transpiled."""
-        return self.needed and is_selected_source(distribution_path.replace("\\", "/"), self.settings)
+    def selects(self, distribution_path: str, source: str | Path | None = None) -> bool:
+        """Whether the file shipped at ``distribution_path`` (``pkg/mod.py``)
+        is transpiled: every source the backend ships, minus what the user's
+        own ``include``/``exclude``/``extend-exclude`` leave out (no default
+        excludes, no .gitignore: the backend chose what ships).
+
+        The patterns are anchored at the project's folder, as on the command
+        line: they match the path of ``source`` (the file in the project)
+        from there; without ``source``, or for a file from outside the
+        project, the distribution path.
+        """
+        if not (self.needed and distribution_path.endswith(SOURCE_SUFFIXES)):
+            return False
+        relative = distribution_path.replace("\\", "/")
+        if source is not None:
+            try:
+                relative = Path(os.path.realpath(str(source))).relative_to(self.project_root).as_posix()
+            except ValueError:
+                pass  # force-included from elsewhere: its place in the wheel
+        return is_selected_source(relative, self.settings)
 
     def transpile_all(self, jobs: Iterable[tuple[Path, str]]) -> list[tuple[str, bytes, bytes]]:
         """(shown name, original, result) of each (source path, shown name).
