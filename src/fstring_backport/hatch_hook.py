@@ -52,7 +52,7 @@ class FstringBackportBuildHook(BuildHookInterface):
         root = Path(self.root)
         chosen = {}
         for included in self.build_config.builder.recurse_included_files():
-            if step.selects(included.distribution_path):
+            if step.selects(included.distribution_path, included.path):
                 chosen[included.distribution_path] = Path(included.path)
         # A bad file raises BuildError: its message names each one.
         results = step.transpile_all((path, shown_path(path, root)) for path in chosen.values())

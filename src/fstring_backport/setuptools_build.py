@@ -42,7 +42,7 @@ class TranspilingBuildPy:
     def copy_file(self, infile, outfile, *args: Any, **kwargs: Any) -> tuple[str, bool]:
         relative = os.path.relpath(str(outfile), str(self.build_lib)).replace(os.sep, "/")
         step = self._fstring_backport_step()
-        if relative.startswith("../") or not step.selects(relative):
+        if relative.startswith("../") or not step.selects(relative, infile):
             return super().copy_file(infile, outfile, *args, **kwargs)
         root = Path.cwd()
         try:
