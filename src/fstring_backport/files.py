@@ -28,7 +28,6 @@ DEFAULT_EXCLUDES = frozenset(
         "site-packages", "venv",
     )
 )
-SKIPPED_DIRS = DEFAULT_EXCLUDES  # the old name, until tests/test_cli.py imports the new one
 SOURCE_SUFFIXES = (".py", ".pyi")
 
 # Files whose presence marks a folder (of any name) as not the project's own.
