@@ -65,7 +65,7 @@ SRC = Path(sys.argv[sys.argv.index("--src") + 1]).resolve() if "--src" in sys.ar
 sys.path.insert(0, str(SRC))
 
 from fstring_backport import TranspileError, transpile  # noqa: E402
-from fstring_backport.files import Settings, walk  # noqa: E402
+from fstring_backport.files import Selected, Selection  # noqa: E402
 from fstring_backport.lexer import tokenize  # noqa: E402
 from fstring_backport.source import decode_source  # noqa: E402
 
@@ -100,7 +100,10 @@ class Tree:
     def __init__(self, root):
         self.root = Path(root)
         self.data = {}
-        for path, _ in walk([self.root], Settings()):
+        for found in Selection().sources([str(self.root)]):
+            if not isinstance(found, Selected):
+                continue
+            path = Path(found.name)
             try:
                 self.data[path] = path.read_bytes()
             except OSError:

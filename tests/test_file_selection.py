@@ -20,10 +20,8 @@ from fstring_backport.files import (
     DEFAULT_EXCLUDES,
     Selected,
     Selection,
-    Settings,
     Skipped,
     load_settings,
-    walk_names,
 )
 
 needs_git = pytest.mark.skipif(shutil.which("git") is None, reason="needs git")
@@ -550,16 +548,6 @@ def test_a_linked_folder_is_not_followed(tmp_path, monkeypatch):
     os.symlink(str(tmp_path / "tree"), str(tmp_path / "tree" / "loop"))
     monkeypatch.chdir(tmp_path)
     assert read(Selection(), "tree") == ["tree/m.py"]
-
-
-def test_walk_names_still_works_until_the_command_switches(tmp_path, monkeypatch):
-    make(tmp_path, {"a/b.py": "", "a/c.txt": "", "a/dist/d.py": ""})
-    monkeypatch.chdir(tmp_path)
-    assert list(walk_names(["a"], Settings())) == [(os.path.join("a", "b.py"), "b.py")]
-    assert sorted(walk_names(["a"], Settings(), everything=True)) == [
-        (os.path.join("a", "b.py"), "b.py"),
-        (os.path.join("a", "c.txt"), "c.txt"),
-    ]
 
 
 # -- the build steps ---------------------------------------------------------------

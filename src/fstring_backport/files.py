@@ -749,30 +749,6 @@ def _prefix(folder: str, base: str) -> str:
     return "" if relative == os.curdir else relative.replace(os.sep, "/") + "/"
 
 
-def walk(
-    paths: Sequence[Path], settings: Optional[Settings] = None, everything: bool = False, skip: Optional[str] = None
-) -> Iterator[Tuple[Path, Path]]:
-    """(file, its path relative to the argument it came from): :func:`walk_names` in paths."""
-    for name, relative in walk_names([str(p) for p in paths], settings, everything, skip):
-        yield Path(name), Path(relative)
-
-
-def walk_names(
-    paths: Sequence[str], settings: Optional[Settings] = None, everything: bool = False, skip: Optional[str] = None
-) -> Iterator[Tuple[str, str]]:
-    """(name, relative) of the files :class:`Selection` selects; the sources,
-    then with ``everything`` the other files.  Kept for the command line
-    until it uses :class:`Selection`: ``settings`` is no longer read (each
-    file has its own)."""
-    selection = Selection(skip=skip)
-    for found in selection.sources(paths):
-        if isinstance(found, Selected):
-            yield found.name, found.relative
-    if everything:
-        for other in selection.other_files(paths):
-            yield other.name, other.relative
-
-
 def write_atomically(
     path: Path, data: bytes, mode_from: Optional[Path] = None, durable: bool = True
 ) -> None:
