@@ -1,9 +1,13 @@
 """The conventions users bring from black and ruff: --check with --diff,
 --stdin-filename, -j auto, --color, a closing count, one target per project."""
 
+import os
+import subprocess
+import sys
 from pathlib import Path
 
-from test_cli import NEEDS_REWRITE, make_tree, run, run_in
+from conftest import REPO
+from test_cli import NEEDS_REWRITE, ONE_RUN, make_tree, run, run_in
 
 REWRITTEN = b'songs = {"t": "x"}\nprint(f"{songs[\'t\']}")\n'
 
@@ -83,3 +87,78 @@ def test_color_is_forced_or_refused_off_a_terminal(tmp_path):
     coloured = run_in(tmp_path, "--diff", "--color", str(pkg / "new.py"))
     assert b"\x1b[31m-print(" in coloured.stdout and b"\x1b[32m+print(" in coloured.stdout
     assert run_in(tmp_path, "--diff", "--no-color", str(pkg / "new.py")).stdout == plain.stdout
+
+
+def test_excludes_apply_to_named_files_only_when_forced(tmp_path):
+    # pre-commit names every changed file, excluded ones too.
+    pkg = make_tree(tmp_path)
+    (pkg / "gen.py").write_bytes(NEEDS_REWRITE)
+    with (tmp_path / "pyproject.toml").open("a") as handle:
+        handle.write('\n[tool.fstring-backport]\nexclude = ["gen.py"]\n')
+    named = str(Path("src/pkg/gen.py"))
+    assert run_in(tmp_path, "--check", named).returncode == 1  # named: read, as ruff does
+    forced = run_in(tmp_path, "--check", "--force-exclude", "-v", named)
+    assert forced.returncode == 0 and forced.stdout == b"No problems found in 0 files.\n"
+    assert forced.stderr.decode().splitlines() == [named + ': skipped (excluded by "gen.py" in pyproject.toml)']
+    with (tmp_path / "pyproject.toml").open("a") as handle:
+        handle.write("force-exclude = true\n")
+    assert run_in(tmp_path, "--check", named).returncode == 0
+    assert run_in(tmp_path, "--check", "--no-force-exclude", named).returncode == 1
+    walked = run_in(tmp_path, "--check", "src")
+    assert walked.returncode == 1 and b"gen.py" not in walked.stdout  # new.py is flagged
+
+
+def test_verbose_names_what_is_skipped_and_why(tmp_path):
+    pkg = make_tree(tmp_path)
+    for folder in (".venv", "env", ".mypy_cache", "dist", "out", "build"):
+        (pkg / folder).mkdir()
+        (pkg / folder / "m.py").write_bytes(NEEDS_REWRITE)
+    (pkg / "env" / "pyvenv.cfg").write_bytes(b"home = /usr/bin\n")
+    (pkg / ".mypy_cache" / "CACHEDIR.TAG").write_bytes(b"Signature: 8a477f597d28d172789f06886806bc55\n")
+    (tmp_path / ".gitignore").write_text("out/\n")
+    (tmp_path / ".git").mkdir()
+    result = run_in(tmp_path, "--check", "-v", "--extend-exclude", "sub", "src")
+    notes = result.stderr.decode().splitlines()
+    at = str(pkg.relative_to(tmp_path)) + os.sep
+    for name, reason in (
+        (".mypy_cache", "a tool cache"),
+        (".venv", "a virtual environment"),
+        ("dist", "excluded by default"),
+        ("env", "a virtual environment"),
+        ("out", "ignored by .gitignore"),
+        ("sub", 'excluded by "sub" given to --extend-exclude'),
+    ):
+        assert "{}{}: skipped ({})".format(at, name, reason) in notes
+    assert not any("__pycache__" in line for line in notes)
+    flagged = [line.split(":")[0] for line in result.stdout.decode().splitlines() if ": FB" in line]
+    assert flagged == [at + os.path.join("build", "m.py"), at + "new.py"]  # build/ is read, as by ruff
+
+
+@ONE_RUN
+def test_both_pre_commit_hooks_on_a_real_repository(tmp_path):
+    project = tmp_path / "project"
+    project.mkdir()
+    (project / "pyproject.toml").write_text(
+        '[project]\nname = "x"\nrequires-python = ">=3.8"\n[tool.fstring-backport]\nexclude = ["gen.py"]\n'
+    )
+    (project / "m.py").write_bytes(NEEDS_REWRITE)
+    (project / "gen.py").write_bytes(NEEDS_REWRITE)
+    subprocess.run(["git", "init", "-q"], cwd=str(project), check=True)
+    subprocess.run(["git", "add", "-A"], cwd=str(project), check=True)
+
+    def hook(name):
+        return subprocess.run(
+            [sys.executable, "-m", "pre_commit", "try-repo", str(REPO), name, "--all-files"],
+            cwd=str(project), stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+            env=dict(os.environ, PRE_COMMIT_HOME=str(tmp_path / "home")), universal_newlines=True,
+        )
+
+    check = hook("fstring-backport-check")
+    assert check.returncode == 1
+    assert "m.py:2:16: FB101 quote reused inside an f-string (needs Python 3.12; target 3.8)" in check.stdout
+    assert "gen.py" not in check.stdout.split("=" * 20)[-1]  # named by pre-commit, excluded all the same
+    rewrite = hook("fstring-backport")
+    assert rewrite.returncode == 1  # files were modified: pre-commit stops the commit
+    assert (project / "m.py").read_bytes() == REWRITTEN and (project / "gen.py").read_bytes() == NEEDS_REWRITE
+    subprocess.run(["git", "add", "-A"], cwd=str(project), check=True)
+    assert hook("fstring-backport-check").returncode == 0
