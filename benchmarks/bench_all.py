@@ -65,9 +65,9 @@ SRC = Path(sys.argv[sys.argv.index("--src") + 1]).resolve() if "--src" in sys.ar
 sys.path.insert(0, str(SRC))
 
 from fstring_backport import TranspileError, transpile  # noqa: E402
-from fstring_backport.files import Selected, Selection  # noqa: E402
-from fstring_backport.lexer import tokenize  # noqa: E402
-from fstring_backport.source import decode_source  # noqa: E402
+from fstring_backport.selection import Selected, Selection  # noqa: E402
+from fstring_backport.engine.lexer import tokenize  # noqa: E402
+from fstring_backport.engine.source import decode_source  # noqa: E402
 
 from bench_lexer import best  # noqa: E402  (this folder is sys.path[0])
 

@@ -4,7 +4,7 @@
 
 Reads the standard library of the given interpreter (found through its own
 sysconfig), then times, in this one process and on the same text:
-  * fstring_backport.lexer.tokenize against tokenize.generate_tokens;
+  * fstring_backport.engine.lexer.tokenize against tokenize.generate_tokens;
   * tokenize on a 10x larger input against the 1x input (linearity).
 Each figure is the best of several rounds; the ratios are what to quote.
 """
@@ -22,9 +22,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "src"))
 
-from fstring_backport.errors import TranspileError  # noqa: E402
-from fstring_backport.lexer import tokenize  # noqa: E402
-from fstring_backport.source import decode_source  # noqa: E402
+from fstring_backport.engine.errors import TranspileError  # noqa: E402
+from fstring_backport.engine.lexer import tokenize  # noqa: E402
+from fstring_backport.engine.source import decode_source  # noqa: E402
 
 
 def stdlib_texts(python):

@@ -39,7 +39,7 @@ import tokenize as std_tokenize
 import warnings
 from typing import Dict, List, Optional, Tuple
 
-from fstring_backport import lexer
+from fstring_backport.engine import lexer
 
 Position = Tuple[int, int]
 Row = Tuple[str, str, Position, Optional[Position]]
@@ -144,8 +144,8 @@ def agreement(paths: List[str]) -> Dict[str, object]:
     fixtures), and a difference counts only where this Python compiles the
     file: CPython's tokenize also passes some text its compiler rejects.
     """
-    from fstring_backport.errors import TranspileError
-    from fstring_backport.source import decode_source
+    from fstring_backport.engine.errors import TranspileError
+    from fstring_backport.engine.source import decode_source
 
     checked = 0
     differences = []

@@ -6,7 +6,7 @@ import pytest
 
 import fstring_backport
 from fstring_backport import TranspileError, transpile
-from fstring_backport.engine import parse_target
+from fstring_backport.engine.pipeline import parse_target
 
 NEEDS_NO_CHANGE = "x = f'{a!r:>8}{b:>{w}}' + \"{b}\"\n"
 
@@ -110,7 +110,7 @@ def test_bytes_are_read_without_decoding_only_where_python_reads_ascii(data, pla
     import io
     import tokenize
 
-    from fstring_backport.source import needs_no_decoding
+    from fstring_backport.engine.source import needs_no_decoding
 
     assert needs_no_decoding(data) is plain
     if plain:
@@ -119,7 +119,7 @@ def test_bytes_are_read_without_decoding_only_where_python_reads_ascii(data, pla
 
 
 def test_problems_are_found_alike_in_text_and_bytes():
-    from fstring_backport.engine import find_problems
+    from fstring_backport.engine.pipeline import find_problems
 
     text = "x = 1\n" + REWRITTEN
     found = find_problems(text)

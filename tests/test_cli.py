@@ -392,7 +392,7 @@ def test_check_agrees_with_ruff_on_the_313_stdlib(tmp_path):
 
 @ONE_RUN
 def test_out_dir_on_a_copy_of_the_313_stdlib_is_complete(tmp_path):
-    from fstring_backport.files import DEFAULT_EXCLUDES
+    from fstring_backport.selection import DEFAULT_EXCLUDES
 
     tree = copy_stdlib("3.13", tmp_path / "lib")
     result = run_in(tmp_path, "lib", "-o", "out", "--copy-files", "-q")

@@ -15,7 +15,7 @@ import pytest
 
 from conftest import interpreter, oracle
 from fstring_backport import transpile
-from fstring_backport.safety import host_reads_fstrings_as_315
+from fstring_backport.engine.safety import host_reads_fstrings_as_315
 
 CASES = sorted((Path(__file__).parent / "differential" / "cases").glob("*.py"))
 TARGET = (3, 8)  # the output must run on every Python from 3.8 on

@@ -10,8 +10,8 @@ import warnings
 import pytest
 
 from fstring_backport import TranspileError, transpile
-from fstring_backport.engine import rewrite
-from fstring_backport.lexer import tokenize
+from fstring_backport.engine.pipeline import rewrite
+from fstring_backport.engine.lexer import tokenize
 
 from conftest import json_from, oracle
 

@@ -16,13 +16,8 @@ from pathlib import Path
 import pytest
 
 from fstring_backport.build_common import BuildStep
-from fstring_backport.files import (
-    DEFAULT_EXCLUDES,
-    Selected,
-    Selection,
-    Skipped,
-    load_settings,
-)
+from fstring_backport.selection import DEFAULT_EXCLUDES, Selected, Selection, Skipped
+from fstring_backport.settings import load_settings
 
 needs_git = pytest.mark.skipif(shutil.which("git") is None, reason="needs git")
 
@@ -411,7 +406,7 @@ def test_pathspec_is_imported_only_for_a_gitignore(tmp_path):
     make(tmp_path, {"plain/m.py": "", "ignoring/.gitignore": "x.py\n", "ignoring/x.py": ""})
     script = (
         "import sys\n"
-        "from fstring_backport.files import Selection\n"
+        "from fstring_backport.selection import Selection\n"
         "list(Selection().sources([sys.argv[1]]))\n"
         "print('pathspec' in sys.modules)\n"
     )

@@ -4,8 +4,8 @@ import pytest
 
 from conftest import json_from, oracle
 
-from fstring_backport.fstrings import Field, Literal, debug_text, parse_fstrings
-from fstring_backport.lexer import LineIndex, tokenize
+from fstring_backport.engine.fstrings import Field, Literal, debug_text, parse_fstrings
+from fstring_backport.engine.lexer import LineIndex, tokenize
 
 
 def parse(src):

@@ -27,7 +27,7 @@ from hypothesis import strategies as st
 
 from cpython_tokens import first_difference, theirs
 from fstring_backport import TranspileError, transpile
-from fstring_backport.lexer import FSTRING_END, FSTRING_START, tokenize
+from fstring_backport.engine.lexer import FSTRING_END, FSTRING_START, tokenize
 from strategies import fstring_source, module_source
 
 on_312 = pytest.mark.skipif(

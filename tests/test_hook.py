@@ -36,7 +36,7 @@ PROBE = textwrap.dedent(
     {imports}
     print(json.dumps({{
         "values": [sys.modules["hookdemo." + name].VALUES for name in {modules!r}],
-        "transpiled": "fstring_backport.engine" in sys.modules,
+        "transpiled": "fstring_backport.engine.pipeline" in sys.modules,
     }}))
     """
 ).format(imports="\n".join("import hookdemo." + m for m in MODULES), modules=MODULES)
@@ -542,7 +542,7 @@ def test_editable_install_of_a_hooked_package(tmp_path, oracle_home):
 
 @needs_hook
 def test_a_module_without_fstrings_does_not_load_the_transpiler(project):
-    script = "import sys, hookdemo.plain as p; print(p.VALUES[0], 'fstring_backport.engine' in sys.modules)"
+    script = "import sys, hookdemo.plain as p; print(p.VALUES[0], 'fstring_backport.engine.pipeline' in sys.modules)"
     result = python(["-c", script], environment(project), project)
     assert result.returncode == 0, result.stderr
     assert result.stdout.split() == ["plain", "42", "False"]

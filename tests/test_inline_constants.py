@@ -18,7 +18,7 @@ import pytest
 from conftest import PACKAGE_HOME, interpreter, oracle
 from fstring_backport import TranspileError, transpile
 from fstring_backport.build_common import BuildStep
-from fstring_backport.safety import host_reads_fstrings_as_315
+from fstring_backport.engine.safety import host_reads_fstrings_as_315
 
 # A module per compound statement that can open it, each needing constants
 # in an f-string (a backslash in a field), and printing what it computed.
@@ -150,7 +150,7 @@ def test_inline_constants_add_no_names_where_names_would_fit():
 
 @pytest.mark.parametrize("value", ["\n", "a\\b{}", "it's \"q\"", "\x00\t\r", "é•", b"\x00%\xff'", b"", ""])
 def test_inline_spellings_hold_the_value_without_a_backslash(value):
-    from fstring_backport.literals import spell_inline
+    from fstring_backport.engine.literals import spell_inline
 
     for context in [(), ("'",), ('"',), ("'''",), ('"', "'''")]:
         text = spell_inline(value, context)

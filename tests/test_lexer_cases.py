@@ -12,8 +12,8 @@ import pytest
 
 from cpython_tokens import first_difference
 from fstring_backport import TranspileError
-from fstring_backport.lexer import LineIndex, tokenize, tokenize_fstring
-from fstring_backport.source import decode_source
+from fstring_backport.engine.lexer import LineIndex, tokenize, tokenize_fstring
+from fstring_backport.engine.source import decode_source
 
 PREFIXES = ["f", "F", "rf", "rF", "Rf", "RF", "fr", "fR", "Fr", "FR"]
 T_PREFIXES = ["t", "T", "rt", "rT", "Rt", "RT", "tr", "tR", "Tr", "TR"]

@@ -7,8 +7,8 @@ in benchmarks/, side by side with a baseline.
 
 import time
 
-from fstring_backport.lexer import tokenize
-from fstring_backport.quickcheck import all_fstrings_plain
+from fstring_backport.engine.lexer import tokenize
+from fstring_backport.engine.quickcheck import all_fstrings_plain
 
 UNIT = (
     "def f(a, b={'k': 1}):\n"

@@ -12,8 +12,8 @@ import pytest
 
 from conftest import oracle
 from fstring_backport import TranspileError, transpile
-from fstring_backport.lexer import LineIndex, tokenize
-from fstring_backport.safety import check_output, host_reads_fstrings_as_315
+from fstring_backport.engine.lexer import LineIndex, tokenize
+from fstring_backport.engine.safety import check_output, host_reads_fstrings_as_315
 
 
 def lower(src):

@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 
 from conftest import interpreter, json_from, oracle
 from fstring_backport import TranspileError, transpile
-from fstring_backport.safety import host_reads_fstrings_as_315
+from fstring_backport.engine.safety import host_reads_fstrings_as_315
 
 # pyenv's 3.12.1 has f-string bugs that later releases fixed.
 EARLY_312 = sys.version_info >= (3, 12) and not host_reads_fstrings_as_315()

@@ -18,11 +18,11 @@ from hypothesis import strategies as st
 
 from conftest import stdlib_files
 from fstring_backport import TranspileError
-from fstring_backport.engine import rewrite
-from fstring_backport import quickcheck
-from fstring_backport.lexer import LineIndex
-from fstring_backport.quickcheck import all_fstrings_plain
-from fstring_backport.source import decode_source
+from fstring_backport.engine.pipeline import rewrite
+from fstring_backport.engine import quickcheck
+from fstring_backport.engine.lexer import LineIndex
+from fstring_backport.engine.quickcheck import all_fstrings_plain
+from fstring_backport.engine.source import decode_source
 from strategies import fstring_source, module_source
 
 CASES = sorted((Path(__file__).parent / "differential" / "cases").glob("*.py"))

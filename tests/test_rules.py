@@ -10,8 +10,9 @@ import subprocess
 
 import pytest
 
-from fstring_backport import rules, transpile
-from fstring_backport.engine import find_problems
+from fstring_backport import transpile
+from fstring_backport.engine import rules
+from fstring_backport.engine.pipeline import find_problems
 
 from conftest import REPO, interpreter, oracle
 

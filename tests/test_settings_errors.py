@@ -8,7 +8,7 @@ import sys
 import pytest
 
 from fstring_backport import transpile
-from fstring_backport.files import load_settings
+from fstring_backport.settings import load_settings
 
 
 def run_in(folder, *args):

@@ -16,8 +16,8 @@ import cpython_tokens
 from conftest import PACKAGE_HOME, compiles_with, interpreter, stdlib_files
 from cpython_tokens import agreement
 from fstring_backport import TranspileError
-from fstring_backport.lexer import tokenize
-from fstring_backport.source import decode_source
+from fstring_backport.engine.lexer import tokenize
+from fstring_backport.engine.source import decode_source
 
 STDLIBS = ["3.12", "3.13"]
 NEWEST = ["3.14", "3.15"]

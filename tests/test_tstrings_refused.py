@@ -17,9 +17,9 @@ import pytest
 from conftest import PACKAGE_HOME, interpreter
 from fstring_backport import TranspileError, transpile
 from fstring_backport.build_common import BuildError, BuildStep
-from fstring_backport.engine import find_problems
-from fstring_backport.rules import TSTRING
-from fstring_backport.quickcheck import all_fstrings_plain
+from fstring_backport.engine.pipeline import find_problems
+from fstring_backport.engine.rules import TSTRING
+from fstring_backport.engine.quickcheck import all_fstrings_plain
 
 MESSAGE = "t-strings need Python 3.14 or later"
 # The t-string of the issue: quote reuse, and f-strings around it that need

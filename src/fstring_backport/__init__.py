@@ -40,7 +40,63 @@ from _frozen_importlib_external import (  # noqa: PLC2701
 
 __version__ = "0.1.0"
 
-NATIVE = (3, 12)  # PEP 701 f-strings load as they are from here on
+# The first Python that reads PEP 701 f-strings as they are.  Defined here,
+# not in the engine's targets module (which takes it from here), because the
+# hook needs it on every start and must import nothing to get it.
+NATIVE = (3, 12)
+
+__all__ = ["TranspileError", "install", "transpile", "uninstall", "__version__"]
+
+
+def install(package: "str | None" = None) -> None:
+    """Transpile modules imported from now on: those of ``package`` and its
+    subpackages, or every module when no name is given.
+
+    Typically ``fstring_backport.install(__name__)`` in a package's
+    ``__init__.py``, which must itself be valid for the oldest Python.  On
+    Python 3.12 and later this does nothing.
+    """
+    if sys.version_info[:2] >= NATIVE:
+        return
+    if package is None:
+        _finder.everything = True
+    else:
+        _finder.packages.add(package)
+    if _finder not in sys.meta_path:
+        sys.meta_path.insert(0, _finder)
+
+
+def uninstall() -> None:
+    """Stop transpiling; modules already imported stay as they are."""
+    _finder.packages.clear()
+    _finder.everything = False
+    if _finder in sys.meta_path:
+        sys.meta_path.remove(_finder)
+
+
+ENVIRONMENT_VARIABLE = "FSTRING_BACKPORT_HOOK"
+
+
+def install_from_environment() -> None:
+    """``FSTRING_BACKPORT_HOOK=pkg,otherpkg`` covers those packages, ``*``
+    every module.  Run at start-up by the ``.pth`` file this tool installs."""
+    for name in os.environ.get(ENVIRONMENT_VARIABLE, "").split(","):
+        name = name.strip()
+        if name:
+            install(None if name == "*" else name)
+
+
+def __getattr__(name):
+    # The engine loads on first use: a package that only calls install()
+    # and finds its modules cached never pays for it.
+    if name in ("transpile", "TranspileError"):
+        from .engine import pipeline
+
+        return getattr(pipeline, name)
+    raise AttributeError("module {!r} has no attribute {!r}".format(__name__, name))
+
+
+# -- the hook ------------------------------------------------------------------
 
 
 def _cache_name(source_path: str) -> "str | None":
@@ -236,58 +292,3 @@ class BackportFinder:
 
 
 _finder = BackportFinder()
-
-
-def install(package: "str | None" = None) -> None:
-    """Transpile modules imported from now on: those of ``package`` and its
-    subpackages, or every module when no name is given.
-
-    Typically ``fstring_backport.install(__name__)`` in a package's
-    ``__init__.py``, which must itself be valid for the oldest Python.  On
-    Python 3.12 and later this does nothing.
-    """
-    if sys.version_info[:2] >= NATIVE:
-        return
-    if package is None:
-        _finder.everything = True
-    else:
-        _finder.packages.add(package)
-    if _finder not in sys.meta_path:
-        sys.meta_path.insert(0, _finder)
-
-
-def uninstall() -> None:
-    """Stop transpiling; modules already imported stay as they are."""
-    _finder.packages.clear()
-    _finder.everything = False
-    if _finder in sys.meta_path:
-        sys.meta_path.remove(_finder)
-
-
-def installed() -> bool:
-    return _finder in sys.meta_path
-
-
-ENVIRONMENT_VARIABLE = "FSTRING_BACKPORT_HOOK"
-
-
-def install_from_environment() -> None:
-    """``FSTRING_BACKPORT_HOOK=pkg,otherpkg`` covers those packages, ``*``
-    every module.  Run at start-up by the ``.pth`` file this tool installs."""
-    for name in os.environ.get(ENVIRONMENT_VARIABLE, "").split(","):
-        name = name.strip()
-        if name:
-            install(None if name == "*" else name)
-
-
-__all__ = ["TranspileError", "install", "transpile", "uninstall", "__version__"]
-
-
-def __getattr__(name):
-    # The engine loads on first use: a package that only calls install()
-    # and finds its modules cached never pays for it.
-    if name in ("transpile", "TranspileError"):
-        from . import engine
-
-        return getattr(engine, name)
-    raise AttributeError("module {!r} has no attribute {!r}".format(__name__, name))

@@ -12,10 +12,11 @@ import re
 from pathlib import Path
 from typing import Iterable
 
-from .engine import NATIVE, OLDEST, parse_target, transpile
-from .targets import TSTRINGS
-from .errors import TranspileError
-from .files import SOURCE_SUFFIXES, Settings, is_selected_source, load_settings, lower_bound
+from .engine.pipeline import transpile
+from .engine.targets import NATIVE, OLDEST, TSTRINGS, parse_target
+from .engine.errors import TranspileError
+from .selection import SOURCE_SUFFIXES, is_selected_source
+from .settings import Settings, load_settings, lower_bound
 
 # The distribution name, as the editable-install dependency names it.
 PROJECT_NAME = "fstring-backport"

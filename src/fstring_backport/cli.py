@@ -8,9 +8,10 @@ from typing import Iterator, List, NamedTuple, Optional, Sequence, Tuple
 import click
 
 from . import __version__
-from .errors import TranspileError
-from .files import Selected, Selection, Skipped, write_atomically
-from .targets import NATIVE, OLDEST, TSTRINGS, parse_target
+from .engine.errors import TranspileError
+from .selection import Selected, Selection, Skipped
+from .writing import write_atomically
+from .engine.targets import NATIVE, OLDEST, TSTRINGS, parse_target
 
 EPILOG = """\b
 Examples:
@@ -67,7 +68,7 @@ class _Outcome:
 def _process(job: _Job) -> _Outcome:
     # Imported here, not at start-up: with -j N only the workers need the
     # engine, and they import it side by side.
-    from .engine import find_problems, transpile
+    from .engine.pipeline import find_problems, transpile
 
     options = job.options
     shown = options.stdin_filename or job.name
@@ -469,7 +470,7 @@ def _write_out(destination: Path, source: Path, result: bytes) -> None:
 def _diff(name: str, original: bytes, result: bytes) -> str:
     import difflib
 
-    from .source import decode_source
+    from .engine.source import decode_source
 
     encoding = decode_source(original, name).encoding
     before = original.decode(encoding).splitlines(keepends=True)

@@ -30,8 +30,8 @@ def _may_hold_fstrings(source: bytes) -> bool:
 def compile_source(source: bytes, path: str, optimize: int = -1):
     """Transpile ``source`` when it may need it, then compile it as Python would."""
     if _may_hold_fstrings(source):
-        from .engine import transpile
-        from .errors import TranspileError
+        from .engine.pipeline import transpile
+        from .engine.errors import TranspileError
 
         try:
             source = transpile(source, sys.version_info[:2], path)

@@ -29,7 +29,8 @@ from .build_common import (
     shown_path,
     top_level_names,
 )
-from .files import read_toml, write_atomically
+from .settings import read_toml
+from .writing import write_atomically
 
 
 class TranspilingBuildPy:

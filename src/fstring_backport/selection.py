@@ -1,4 +1,4 @@
-"""Files for the command line: which to read, each file's settings, safe writes.
+"""Which files the command line reads, each with its project's settings.
 
 Files are selected as ruff selects them: every file gets the settings of its
 own nearest pyproject.toml, whose ``exclude`` patterns are anchored at its
@@ -12,12 +12,10 @@ from __future__ import annotations  # annotations unevaluated: a quicker start-u
 import functools
 import os
 import re
-import stat
-import sys
 from pathlib import Path
 from typing import Dict, Iterator, List, NamedTuple, Optional, Sequence, Set, Tuple, Union
 
-from .targets import OLDEST, parse_target
+from .settings import Settings, load_settings, relative_to_cwd
 
 # ruff's default excludes: folders skipped wherever they lie in a walked tree.
 DEFAULT_EXCLUDES = frozenset(
@@ -42,156 +40,6 @@ _REASON_OF_NAME = {".venv": VENV, "venv": VENV}
 _REASON_OF_NAME.update(
     (name, CACHE) for name in (".mypy_cache", ".pytest_cache", ".ruff_cache", ".pytype", "__pycache__")
 )
-
-
-class Settings:
-    """``[tool.fstring-backport]`` and ``requires-python`` of one pyproject.toml.
-
-    ``root`` is the folder of ``pyproject`` (else the current folder): the
-    ``include``, ``exclude`` and ``extend_exclude`` patterns are anchored
-    there.  ``target_origin`` says where ``target`` came from, for ``-v``.
-    """
-
-    def __init__(
-        self,
-        target: Optional[str] = None,
-        include: Sequence[str] = (),
-        exclude: Sequence[str] = (),
-        inline_constants: bool = False,
-        extend_exclude: Sequence[str] = (),
-        force_exclude: bool = False,
-        pyproject: Optional[Path] = None,
-        root: Optional[Path] = None,
-        target_origin: str = "the default",
-    ) -> None:
-        self.target = target
-        self.include: Sequence[str] = tuple(include)
-        self.exclude: Sequence[str] = tuple(exclude)
-        self.inline_constants = inline_constants
-        self.extend_exclude: Sequence[str] = tuple(extend_exclude)
-        self.force_exclude = force_exclude
-        self.pyproject = pyproject
-        self.root: Path = root if root is not None else (pyproject.parent if pyproject is not None else Path.cwd())
-        self.target_origin = target_origin
-
-
-def find_pyproject(start: Path) -> Optional[Path]:
-    """The nearest pyproject.toml in ``start`` or a folder above it."""
-    folder = start if start.is_dir() else start.parent
-    for candidate in [folder.resolve()] + list(folder.resolve().parents):
-        path = candidate / "pyproject.toml"
-        if path.is_file():
-            return path
-    return None
-
-
-def load_settings(pyproject: Optional[Path]) -> Settings:
-    """The settings of ``pyproject``; a bad one raises ValueError in one line
-    naming the file, the key, the value and what is allowed."""
-    if pyproject is None:
-        return Settings()
-    try:
-        data = read_toml(pyproject)
-    except ValueError as exc:  # TOMLDecodeError, or bytes that are not UTF-8
-        raise ValueError("{}: not valid TOML: {}".format(pyproject, _one_line(exc))) from None
-    tool = _table(data, "tool", "[tool]", pyproject)
-    own = _table(tool, "fstring-backport", "[tool.fstring-backport]", pyproject)
-    project = _table(data, "project", "[project]", pyproject)
-    shown = _shown(pyproject)
-    requires_python = project.get("requires-python", "")
-    if not isinstance(requires_python, str):
-        raise ValueError(
-            "{}: [project] requires-python must be a string such as '>=3.8', not {!r}".format(
-                pyproject, requires_python
-            )
-        )
-    target = own.get("target")
-    origin = "the default"
-    if target is not None:
-        try:
-            if not isinstance(target, str):
-                raise TypeError
-            parse_target(target)
-        except (TypeError, ValueError):
-            raise ValueError(
-                "{}: [tool.fstring-backport] target must be a version in quotes, 3.8 or later "
-                "(such as \"3.8\" or \"py38\"), not {!r}".format(pyproject, target)
-            ) from None
-        origin = 'target "{}" in {}'.format(target, shown)
-    else:
-        target = lower_bound(requires_python)
-        if target is not None and tuple(int(part) for part in target.split(".")) < OLDEST:
-            raise ValueError(
-                "{}: [project] requires-python {!r} allows Python {}, and fstring-backport targets 3.8 "
-                "and later: set [tool.fstring-backport] target = \"3.8\" to write for 3.8".format(
-                    pyproject, requires_python, target
-                )
-            )
-        if target is not None:
-            origin = 'requires-python "{}" in {}'.format(requires_python, shown)
-    flags = {}
-    for key in ("inline-constants", "force-exclude"):
-        value = own.get(key, False)
-        if not isinstance(value, bool):
-            raise ValueError(
-                "{}: [tool.fstring-backport] {} must be true or false, not {!r}".format(pyproject, key, value)
-            )
-        flags[key] = value
-    patterns = {}
-    for key in ("include", "exclude", "extend-exclude"):
-        value = own.get(key, [])
-        if not (isinstance(value, list) and all(isinstance(p, str) for p in value)):
-            raise ValueError(
-                "{}: [tool.fstring-backport] {} must be a list of glob patterns in quotes "
-                "(such as [\"pkg/*\"]), not {!r}".format(pyproject, key, value)
-            )
-        patterns[key] = value
-    return Settings(
-        target,
-        patterns["include"],
-        patterns["exclude"],
-        flags["inline-constants"],
-        extend_exclude=patterns["extend-exclude"],
-        force_exclude=flags["force-exclude"],
-        pyproject=pyproject,
-        root=Path(os.path.abspath(str(pyproject))).parent,
-        target_origin=origin,
-    )
-
-
-def _shown(path: Path) -> str:
-    """``path`` relative to the current folder when inside it, as messages show it."""
-    absolute = os.path.abspath(str(path))
-    here = os.getcwd()
-    if absolute.startswith(os.path.join(here, "")):
-        return os.path.relpath(absolute, here)
-    return absolute
-
-
-def _table(data: dict, key: str, name: str, pyproject: Path) -> dict:
-    value = data.get(key, {})
-    if not isinstance(value, dict):
-        raise ValueError("{}: {} must be a table, not {!r}".format(pyproject, name, value))
-    return value
-
-
-def _one_line(exc: Exception) -> str:
-    return " ".join(str(exc).split()) or type(exc).__name__
-
-
-def read_toml(path: Path) -> dict:
-    if sys.version_info >= (3, 11):
-        import tomllib
-    else:  # pragma: no cover - exercised on 3.8-3.10
-        import tomli as tomllib
-    with path.open("rb") as handle:
-        return tomllib.load(handle)
-
-
-def lower_bound(requires_python: str) -> Optional[str]:
-    """``">=3.9, <4"`` -> ``"3.9"``; None when there is no lower bound."""
-    match = re.search(r"(?:>=|==|~=|>)\s*(3)\.(\d+)", requires_python)
-    return "{}.{}".format(match.group(1), match.group(2)) if match else None
 
 
 # -- patterns ------------------------------------------------------------------
@@ -317,7 +165,7 @@ def _settings_patterns(settings: Settings, globs: Sequence[str]) -> Patterns:
     if settings.pyproject is None:
         origin = "in the settings"
     else:
-        origin = "in " + _shown(settings.pyproject)
+        origin = "in " + relative_to_cwd(settings.pyproject)
     return _compiled(tuple(globs), os.path.abspath(str(settings.root)), origin)
 
 
@@ -747,35 +595,3 @@ def _prefix(folder: str, base: str) -> str:
     """``folder`` relative to ``base`` (a folder above it, or itself), ``/``-separated, ending in ``/``."""
     relative = os.path.relpath(folder, base)
     return "" if relative == os.curdir else relative.replace(os.sep, "/") + "/"
-
-
-def write_atomically(
-    path: Path, data: bytes, mode_from: Optional[Path] = None, durable: bool = True
-) -> None:
-    """Replace ``path`` with ``data`` in one step: readers see old or new, never half.
-
-    The file keeps its permission bits (or takes those of ``mode_from``).
-    ``durable`` also waits for the disk (fsync) before the rename, so that
-    even a system crash leaves old or new: for sources rewritten in place.
-    """
-    import tempfile  # not at start-up: most runs write nothing
-
-    path.parent.mkdir(parents=True, exist_ok=True)
-    source_of_mode = mode_from if mode_from is not None else path
-    handle, temporary = tempfile.mkstemp(dir=str(path.parent), prefix="." + path.name + ".", suffix=".tmp")
-    try:
-        with os.fdopen(handle, "wb") as out:
-            out.write(data)
-            if durable:
-                out.flush()
-                os.fsync(out.fileno())
-        if source_of_mode.exists():
-            os.chmod(temporary, stat.S_IMODE(source_of_mode.stat().st_mode))
-        os.replace(temporary, str(path))
-    except BaseException:
-        try:
-            os.unlink(temporary)
-        except OSError:
-            pass
-        raise
-

@@ -1,0 +1,22 @@
+"""The engine: the one place that knows f-strings and t-strings.
+
+The pipeline, in the order a source goes through it:
+
+* :mod:`.source` decodes bytes as Python does (coding cookie, BOM);
+* :mod:`.quickcheck` returns most files at once: no f-string needs a rewrite;
+* :mod:`.lexer` cuts the rest into tokens that cover every byte, with the
+  mode stack of PEP 701; :mod:`.literals` knows the bodies of literals;
+* :mod:`.fstrings` builds the tree of each f-string from its tokens;
+* :mod:`.oldsyntax` judges what the target rejects or reads differently,
+  each problem a named rule of :mod:`.rules`;
+* :mod:`.lowering` rewrites those f-strings, :mod:`.hoisting` places the
+  constants they cannot spell;
+* :mod:`.safety` checks the output before it is returned;
+* :mod:`.pipeline` runs these steps: :func:`~.pipeline.transpile` and
+  :func:`~.pipeline.find_problems`.
+
+:mod:`.targets` and :mod:`.errors` are shared by all.  The command line,
+the import hook and the build steps call :mod:`.pipeline` and add only
+what is theirs.  Importing this package loads nothing else: the command
+line reads :mod:`.targets` at start-up without paying for the lexer.
+"""
