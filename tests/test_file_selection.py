@@ -100,17 +100,17 @@ def test_a_project_inside_a_walked_folder_has_its_own_settings(tmp_path, monkeyp
     )
     monkeypatch.chdir(tmp_path)
     found = {item.name.replace(os.sep, "/"): item for item in Selection().sources(["."])}
-    assert sorted(found) == ["./gen.py", "./inner/gen.py", "./inner/other.py", "./top.py"]
-    assert isinstance(found["./gen.py"], Skipped)
+    assert sorted(found) == ["gen.py", "inner/gen.py", "inner/other.py", "top.py"]
+    assert isinstance(found["gen.py"], Skipped)
     # inner has an exclude and an include of its own, anchored at its folder.
-    assert isinstance(found["./inner/gen.py"], Selected)
-    assert found["./inner/other.py"] == Skipped(
-        os.path.join(".", "inner", "other.py"), "not matched by include in " + os.path.join("inner", "pyproject.toml")
+    assert isinstance(found["inner/gen.py"], Selected)
+    assert found["inner/other.py"] == Skipped(
+        os.path.join("inner", "other.py"), "not matched by include in " + os.path.join("inner", "pyproject.toml")
     )
-    assert found["./inner/gen.py"].settings.target_origin == 'target "3.11" in {}'.format(
+    assert found["inner/gen.py"].settings.target_origin == 'target "3.11" in {}'.format(
         os.path.join("inner", "pyproject.toml")
     )
-    assert found["./top.py"].settings.target == "3.9"
+    assert found["top.py"].settings.target == "3.9"
 
 
 def test_settings_for_finds_the_nearest_pyproject_and_caches_it(tmp_path, monkeypatch):
@@ -234,17 +234,17 @@ def test_patterns_without_a_slash_match_names_with_one_paths_from_the_project(tm
     make(tmp_path, PATTERN_TREE)
     monkeypatch.chdir(tmp_path)
     assert listing(Selection().sources(["."])) == [
-        ("./gen_top.py", 'excluded by "gen_*.py" in pyproject.toml'),
-        ("./pkg/deep/gen_b.pyi", None),  # the pattern ends in ".py"
-        ("./pkg/deep/legacy/old.py", None),
-        ("./pkg/docs", 'excluded by "docs/" in pyproject.toml'),
-        ("./pkg/gen_a.py", 'excluded by "gen_*.py" in pyproject.toml'),
-        ("./pkg/keep.py", None),
-        ("./pkg/legacy", 'excluded by "pkg/legacy" in pyproject.toml'),
-        ("./pkg/tools/run.py", None),
-        ("./scripts", 'excluded by "scripts*/" in pyproject.toml'),
-        ("./scripts_run.py", None),
-        ("./tools/x", 'excluded by "tools/*" in pyproject.toml'),
+        ("gen_top.py", 'excluded by "gen_*.py" in pyproject.toml'),
+        ("pkg/deep/gen_b.pyi", None),  # the pattern ends in ".py"
+        ("pkg/deep/legacy/old.py", None),
+        ("pkg/docs", 'excluded by "docs/" in pyproject.toml'),
+        ("pkg/gen_a.py", 'excluded by "gen_*.py" in pyproject.toml'),
+        ("pkg/keep.py", None),
+        ("pkg/legacy", 'excluded by "pkg/legacy" in pyproject.toml'),
+        ("pkg/tools/run.py", None),
+        ("scripts", 'excluded by "scripts*/" in pyproject.toml'),
+        ("scripts_run.py", None),
+        ("tools/x", 'excluded by "tools/*" in pyproject.toml'),
     ]
 
 
@@ -277,11 +277,11 @@ def test_a_folder_pattern_excludes_what_is_in_it_and_double_star(tmp_path, monke
     )
     monkeypatch.chdir(tmp_path)
     assert listing(Selection().sources(["."])) == [
-        ("./a/w.py", None),
-        ("./a/x/y/z.py", 'excluded by "a/**/z.py" in pyproject.toml'),
-        ("./a/z.py", 'excluded by "a/**/z.py" in pyproject.toml'),
-        ("./b", 'excluded by "b/" in pyproject.toml'),
-        ("./c/d", 'excluded by "c/*" in pyproject.toml'),
+        ("a/w.py", None),
+        ("a/x/y/z.py", 'excluded by "a/**/z.py" in pyproject.toml'),
+        ("a/z.py", 'excluded by "a/**/z.py" in pyproject.toml'),
+        ("b", 'excluded by "b/" in pyproject.toml'),
+        ("c/d", 'excluded by "c/*" in pyproject.toml'),
     ]
 
 
@@ -362,15 +362,15 @@ def test_gitignore_of_the_repository_and_its_parents_with_negation(tmp_path, mon
     )
     monkeypatch.chdir(tmp_path / "pkg")  # the parents' .gitignore counts
     assert listing(Selection().sources(["."])) == [
-        ("./a_gen.py", "ignored by .gitignore"),
-        ("./again_gen.py", None),
-        ("./keep_gen.py", None),
-        ("./local.py", "ignored by .gitignore"),
-        ("./out", "ignored by .gitignore"),
-        ("./sub/local.py", "ignored by .gitignore"),
-        ("./sub/ok.py", None),
-        ("./sub/secret.py", "ignored by .git/info/exclude"),
-        ("./top_only.py", None),
+        ("a_gen.py", "ignored by .gitignore"),
+        ("again_gen.py", None),
+        ("keep_gen.py", None),
+        ("local.py", "ignored by .gitignore"),
+        ("out", "ignored by .gitignore"),
+        ("sub/local.py", "ignored by .gitignore"),
+        ("sub/ok.py", None),
+        ("sub/secret.py", "ignored by .git/info/exclude"),
+        ("top_only.py", None),
     ]
     # What git itself ignores, for the same files.
     result = subprocess.run(
@@ -385,7 +385,7 @@ def test_gitignore_of_the_repository_and_its_parents_with_negation(tmp_path, mon
         ["git", "-c", "core.excludesFile=", "ls-files", "--others", "--exclude-standard", "*.py"],
         stdout=subprocess.PIPE, universal_newlines=True, check=True,
     ).stdout.split()
-    assert [name[2:] for name in read(Selection(), ".")] == sorted(listed, key=lambda name: name.split("/"))
+    assert read(Selection(), ".") == sorted(listed, key=lambda name: name.split("/"))
 
 
 def test_gitignore_outside_a_repository_counts_in_the_walked_tree_only(tmp_path, monkeypatch):
@@ -399,7 +399,7 @@ def test_gitignore_outside_a_repository_counts_in_the_walked_tree_only(tmp_path,
 def test_a_nested_repository_starts_afresh(tmp_path, monkeypatch):
     make(tmp_path, {".git/HEAD": "", ".gitignore": "*.py\n!/keep/\n", "keep/sub/.git/HEAD": "", "keep/sub/m.py": "", "keep/n.py": ""})
     monkeypatch.chdir(tmp_path)
-    assert read(Selection(), ".") == ["./keep/sub/m.py"]
+    assert read(Selection(), ".") == ["keep/sub/m.py"]
 
 
 def test_pathspec_is_imported_only_for_a_gitignore(tmp_path):
@@ -484,18 +484,18 @@ def test_files_are_walked_in_path_order_with_the_skips_in_place(tmp_path, monkey
     monkeypatch.chdir(tmp_path)
     found = list(Selection().sources([".", "z.py"]))
     assert listing(found) == [
-        ("./a/b.py", None),
-        ("./a/c.pyi", None),
-        ("./a/dist", "excluded by default"),
-        ("./a-b.py", None),
-        ("./build/x.py", None),
-        ("./z.py", None),
+        ("a/b.py", None),
+        ("a/c.pyi", None),
+        ("a/dist", "excluded by default"),
+        ("a-b.py", None),
+        ("build/x.py", None),
+        ("z.py", None),
         ("z.py", None),
     ]
     assert [item.relative for item in found if isinstance(item, Selected)] == [
         "a/b.py", "a/c.pyi", "a-b.py", "build/x.py", "z.py", "z.py"
     ]
-    assert found[0].name == os.path.join(".", "a", "b.py")  # the argument joined with the relative path
+    assert found[0].name == os.path.join("a", "b.py")  # "." is not shown before a name (as ruff shows it)
 
 
 def test_the_output_folder_is_never_read_back(tmp_path, monkeypatch):
@@ -510,7 +510,7 @@ def test_the_output_folder_is_never_read_back(tmp_path, monkeypatch):
     assert list(selection.other_files(["src"])) == []
     # Named through another spelling of the same folder.
     monkeypatch.chdir(tmp_path / "src")
-    assert skips(Selection(skip=str(tmp_path / "src" / "out")), ".") == {"./out": "the output folder"}
+    assert skips(Selection(skip=str(tmp_path / "src" / "out")), ".") == {"out": "the output folder"}
 
 
 def test_other_files_are_the_non_sources_with_the_same_excludes(tmp_path, monkeypatch):

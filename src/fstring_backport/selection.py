@@ -497,7 +497,8 @@ class Selection:
                     include = None  # the folder named, or one above it, is included: all in it
                 folder = _Folder(
                     real,
-                    argument,
+                    # "." shows its files as "src/m.py", not "./src/m.py", as ruff does.
+                    "" if os.path.normpath(argument) == os.curdir else argument,
                     "",
                     settings,
                     [(patterns, patterns.prefix_of(real)) for patterns in excludes],
