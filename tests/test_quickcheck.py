@@ -83,26 +83,8 @@ def _fstring_spans(text):
 
     Offsets into the text's UTF-8 bytes, as the error's offset is turned.
     """
-    source = quickcheck._Text(text)
-    data = source.data
     spans = []
-    position = 0
-    while position < len(data):
-        after = quickcheck._CODE_STRINGS_COMMENTS.match(data, position).end()
-        if after != position:
-            position = after
-            continue
-        start = quickcheck._AT_FSTRING_START.match(data, position)
-        if start is None:  # a quote that opens no string: no more is known
-            break
-        if position and data[position - 1] in b"rR":
-            position -= 1  # an "rf" prefix
-        end = quickcheck._fstring_end(source, position, start.end())
-        if end < 0:  # it does not pass: it may run to the end, for all we know
-            spans.append((position, len(data)))
-            break
-        spans.append((position, end))
-        position = end
+    quickcheck._read_in_context(quickcheck._Text(text), 0, len(text.encode("utf-8", "surrogatepass")), spans)
     return spans
 
 

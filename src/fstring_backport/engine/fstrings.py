@@ -10,22 +10,9 @@ tokens by index, so every part keeps its exact source position.
 from typing import Iterator, List, Optional, Tuple, Union
 
 from .errors import TranspileError
-from .lexer import (
-    COMMENT,
-    CONTINUATION,
-    FSTRING_END,
-    FSTRING_MIDDLE,
-    FSTRING_START,
-    NAME,
-    NL,
-    OP,
-    WHITESPACE,
-    LineIndex,
-    Token,
-)
+from .lexer import FSTRING_END, FSTRING_MIDDLE, FSTRING_START, NAME, OP, TRIVIA, LineIndex, Token
+from .lexical import QUOTE_CHARACTERS
 
-_QUOTE_CHARACTERS = "'\""
-TRIVIA = frozenset((WHITESPACE, COMMENT, NL, CONTINUATION))
 _FIELD_ENDS = frozenset(("}", "!", ":", "="))
 _OPENING = frozenset("([{")
 _CLOSING = frozenset(")]}")
@@ -139,7 +126,7 @@ def strip_debug_comments(text: str) -> str:
             end = text.find("\n", i)
             i = n if end < 0 else end  # the line break itself is kept
             continue
-        if ch in _QUOTE_CHARACTERS:
+        if ch in QUOTE_CHARACTERS:
             if not quote:
                 quote = ch
             elif ch == quote:

@@ -20,21 +20,8 @@ its constants are spelled inline.
 import re
 from typing import Dict, List, Optional, Tuple
 
-from .lexer import (
-    COMMENT,
-    CONTINUATION,
-    ENDMARKER,
-    NAME,
-    NEWLINE,
-    NL,
-    OP,
-    STRING,
-    WHITESPACE,
-    LineIndex,
-    Token,
-)
+from .lexer import ENDMARKER, NAME, NEWLINE, OP, STRING, TRIVIA, LineIndex, Token
 
-_TRIVIA = (WHITESPACE, COMMENT, NL, CONTINUATION)
 _COMPOUND = frozenset(("def", "class", "if", "for", "while", "with", "try", "async"))
 _COOKIE = re.compile(r"^[ \t\f]*#.*?coding[:=][ \t]*[-\w.]+")
 
@@ -85,7 +72,7 @@ def binding_place(tokens: List[Token], source: str) -> Optional[Tuple[int, str, 
     while True:
         end = _statement_end(tokens, i)
         is_docstring = i == first and all(
-            tokens[j].kind == STRING or tokens[j].kind in _TRIVIA for j in range(i, end)
+            tokens[j].kind == STRING or tokens[j].kind in TRIVIA for j in range(i, end)
         ) and tokens[i].kind == STRING
         if not (is_docstring or _is_future_import(tokens, i)):
             break
@@ -130,14 +117,14 @@ def _statement_end(tokens: List[Token], i: int) -> int:
 
 
 def _skip_trivia(tokens: List[Token], i: int) -> int:
-    while tokens[i].kind in _TRIVIA:
+    while tokens[i].kind in TRIVIA:
         i += 1
     return i
 
 
 def _last_code(tokens: List[Token], newline: int) -> int:
     j = newline - 1
-    while tokens[j].kind in _TRIVIA:
+    while tokens[j].kind in TRIVIA:
         j -= 1
     return j
 

@@ -23,7 +23,9 @@ import re
 from bisect import bisect_right
 from typing import List, NamedTuple, Optional, Tuple
 
+from . import lexical
 from .errors import TranspileError
+from .lexical import STRING_BODY, is_raw, prefix_of, template_letter
 
 NAME = "NAME"
 NUMBER = "NUMBER"
@@ -43,6 +45,8 @@ TSTRING_MIDDLE = "TSTRING_MIDDLE"
 TSTRING_END = "TSTRING_END"
 WHITESPACE = "WHITESPACE"
 CONTINUATION = "CONTINUATION"
+# What code may hold between any two tokens without changing its meaning.
+TRIVIA = frozenset((WHITESPACE, COMMENT, NL, CONTINUATION))
 
 # Limits CPython enforces in its tokenizer (Parser/lexer/state.h).
 MAX_BRACKET_DEPTH = 200
@@ -63,7 +67,7 @@ class Token(NamedTuple):
 class LineIndex:
     """Maps character offsets to CPython's (1-based line, 0-based column)."""
 
-    _LINE_BREAK = re.compile(r"\r\n|\r|\n")
+    _LINE_BREAK = re.compile(lexical.LINE_BREAK)
 
     def __init__(self, text: str) -> None:
         self.text = text
@@ -80,7 +84,6 @@ class LineIndex:
         return self.text[start:end]
 
 
-_PREFIX = r"(?:[rR][bBfFtT]?|[bBfFtT][rR]?|[uU])?"
 _DIGITS = r"[0-9](?:_?[0-9])*"
 _EXPONENT = r"[eE][-+]?" + _DIGITS
 _POINTFLOAT = r"(?:{d}\.(?:{d})?|\.{d})(?:{e})?".format(d=_DIGITS, e=_EXPONENT)
@@ -99,20 +102,21 @@ _OPERATOR = (
 # One alternative per kind; dispatch is on ``lastgroup``.  Strings come before
 # names so that a prefix such as ``rb`` followed by a quote is not a name.
 _REGULAR = re.compile(
-    r"(?P<WHITESPACE>[ \t\f]+)"
-    r"|(?P<NEWLINE>\r\n|\r|\n)"
-    r"|(?P<COMMENT>#[^\r\n]*)"
-    r"|(?P<STRING>" + _PREFIX + r"(?:'''|\"\"\"|'|\"))"
+    r"(?P<WHITESPACE>" + lexical.BLANK + r"+)"
+    r"|(?P<NEWLINE>" + lexical.LINE_BREAK + r")"
+    r"|(?P<COMMENT>" + lexical.COMMENT + r")"
+    r"|(?P<STRING>" + lexical.PREFIX + lexical.group(*lexical.QUOTES_LONGEST_FIRST) + r")"
     # Prefix letters that make no string prefix, a quote next: CPython
     # refuses two that do not combine, and reads a letter repeated as a name.
-    r"|(?P<BAD_PREFIX>[bBrRuUfFtT]{2,5}(?=['\"]))"
+    r"|(?P<BAD_PREFIX>" + lexical.one_of(lexical.PREFIX_LETTERS) + "{2,5}"
+    + lexical.followed_by(lexical.one_of(lexical.QUOTE_CHARACTERS)) + ")"
     r"|(?P<NAME>(?:[^\W\d]|[^\x00-\x7f])(?:\w|[^\x00-\x7f])*)"
     r"|(?P<NUMBER>" + _NUMBER + r")"
     r"|(?P<OP>" + _OPERATOR + r")"
-    r"|(?P<CONTINUATION>\\(?:\r\n|\r|\n))"
+    r"|(?P<CONTINUATION>\\" + lexical.group(lexical.LINE_BREAK) + r")"
 )
 _BAD_PREFIX = "BAD_PREFIX"
-_INDENT = re.compile(r"[ \t\f]*")
+_INDENT = re.compile(lexical.BLANK + "*")
 # Where a single-quoted literal with no closing quote stops: its line's end.
 _TO_LINE_END = re.compile(r"[^\\\r\n]*(?:\\(?:\r\n|[\s\S])[^\\\r\n]*)*")
 # After a number: the ASCII characters that continue a name, and the words
@@ -130,16 +134,6 @@ _LEADING_ZEROS_MESSAGE = (
 
 def _continues_name(ch: str) -> bool:
     return ch != "" and (ch in _NAME_ASCII or not ch.isascii())
-
-
-def _string_body(quote: str) -> "re.Pattern[str]":
-    """The rest of a plain string literal after its opening quote."""
-    q = re.escape(quote[0])
-    if len(quote) == 3:
-        return re.compile(
-            r"[^\\{q}]*(?:(?:\\[\s\S]|{q}(?!{q}{q}))[^\\{q}]*)*{q}{q}{q}".format(q=q)
-        )
-    return re.compile(r"[^\\\r\n{q}]*(?:\\(?:\r\n|[\s\S])[^\\\r\n{q}]*)*{q}".format(q=q))
 
 
 def _fstring_text(quote: str, raw: bool, state: int) -> "re.Pattern[str]":
@@ -167,18 +161,14 @@ def _fstring_text(quote: str, raw: bool, state: int) -> "re.Pattern[str]":
     return re.compile("(?:" + "|".join(pieces) + ")*")
 
 
-_QUOTES = ("'", '"', "'''", '"""')
-STRING_BODY = {q: _string_body(q) for q in _QUOTES}
 TEXT, SPEC, RESUMED = 0, 1, 2  # where literal text of an f-string stands
 _FSTRING_TEXT = {
     (q, raw, state): _fstring_text(q, raw, state)
-    for q in _QUOTES
+    for q in lexical.QUOTES
     for raw in (False, True)
     for state in (TEXT, SPEC, RESUMED)
 }
 _CLOSING = {")": "(", "]": "[", "}": "{"}
-# Letters of a prefix that do not combine, in the order CPython checks them.
-_INCOMPATIBLE = ("ub", "ur", "uf", "ut", "bf", "bt", "ft")
 
 
 class _FStringMode:
@@ -231,7 +221,7 @@ def tokenize_fstring(text: str, start: int, filename: str = "<unknown>") -> List
     """
     lexer = _Lexer(text, filename)
     opening = _REGULAR.match(text, start)
-    if opening is None or opening.lastgroup != STRING or not set("fF") & set(opening.group()):
+    if opening is None or opening.lastgroup != STRING or template_letter(opening.group()) != "f":
         raise lexer.error("no f-string starts here", start)
     lexer.one_fstring = True
     return lexer.run(start)
@@ -473,7 +463,7 @@ class _Lexer:
         letters = word.lower()
         if len(set(letters)) < len(letters):
             return
-        for pair in _INCOMPATIBLE:
+        for pair in lexical.INCOMPATIBLE_PREFIX_LETTERS:
             if pair[0] in letters and pair[1] in letters:
                 raise self.error(
                     "'{}' and '{}' prefixes are incompatible".format(pair[0], pair[1]),
@@ -512,16 +502,14 @@ class _Lexer:
         """Lex a string literal, or open an f-string or t-string; return the new offset."""
         text = self.text
         start = text[pos:end]
-        quote = start.lstrip("rRbBuUfFtT")
-        prefix = start[: len(start) - len(quote)].lower()
-        if "f" in prefix or "t" in prefix:
+        prefix = prefix_of(start)
+        quote = start[len(prefix) :]
+        letter = template_letter(prefix)
+        if letter:
             if len(self.fstrings) + 1 >= MAX_FSTRING_DEPTH:  # the 150th is refused
                 # CPython reports it at the last character of the opening.
                 raise self.error("too many nested f-strings or t-strings", end - 1)
-            letter = "t" if "t" in prefix else "f"
-            self.fstrings.append(
-                _FStringMode(quote, "r" in prefix, len(self.brackets), pos, letter)
-            )
+            self.fstrings.append(_FStringMode(quote, is_raw(prefix), len(self.brackets), pos, letter))
             self.tokens.append(Token(TSTRING_START if letter == "t" else FSTRING_START, start, pos))
             return end
         m = STRING_BODY[quote].match(text, end)

@@ -8,7 +8,8 @@ import re
 import unicodedata
 from typing import Optional, Sequence, Union
 
-QUOTES = ("'", '"', "'''", '"""')
+from .lexical import QUOTES, UNTIL_QUOTE, is_raw, prefix_of, quote_of
+
 
 _SIMPLE_ESCAPES = {
     "\n": "",  # a backslash before a line break joins the lines
@@ -72,19 +73,9 @@ def fstring_text_value(text: str, raw: bool) -> str:
     return decode_escapes("".join(pieces))
 
 
-# Text of a literal up to (not including) its closing delimiter, escapes
-# allowed: how every Python scans a string body.
-_UNTIL_DELIMITER = {
-    "'": re.compile(r"(?:[^\\'\r\n]|\\(?:\r\n|[\s\S]))*"),
-    '"': re.compile(r'(?:[^\\"\r\n]|\\(?:\r\n|[\s\S]))*'),
-    "'" * 3: re.compile(r"(?:[^\\']|\\[\s\S]|'(?!''))*"),
-    '"' * 3: re.compile(r'(?:[^\\"]|\\[\s\S]|"(?!""))*'),
-}
-
-
 def body_end(source: str, start: int, delimiter: str) -> int:
     """Where a literal body starting at ``start`` would meet its delimiter."""
-    return _UNTIL_DELIMITER[delimiter].match(source, start).end()
+    return UNTIL_QUOTE[delimiter].match(source, start).end()
 
 
 def text_fits(text: str, delimiter: str) -> bool:
@@ -171,13 +162,12 @@ def _decode_bytes_escapes(text: str) -> bytes:
 
 def literal_value(text: str) -> Union[str, bytes]:
     """The value of one string or bytes literal token (not an f-string)."""
-    start = len(text) - len(text.lstrip("rRbBuU"))
-    prefix = text[:start].lower()
-    quote = text[start : start + 3] if text[start : start + 3] in ('"""', "'''") else text[start]
-    body = normalise_newlines(text[start + len(quote) : len(text) - len(quote)])
-    if "b" in prefix:
-        return body.encode("latin-1") if "r" in prefix else _decode_bytes_escapes(body)
-    return body if "r" in prefix else decode_escapes(body)
+    prefix = prefix_of(text)
+    quote = quote_of(text, len(prefix))
+    body = normalise_newlines(text[len(prefix) + len(quote) : len(text) - len(quote)])
+    if "b" in prefix or "B" in prefix:
+        return body.encode("latin-1") if is_raw(prefix) else _decode_bytes_escapes(body)
+    return body if is_raw(prefix) else decode_escapes(body)
 
 
 def spell_inline(value: Union[str, bytes], context: Sequence[str], encoding: str = "utf-8") -> Optional[str]:

@@ -25,7 +25,7 @@ import re
 from typing import Dict, List, NamedTuple, Optional, Sequence, Tuple, Union
 
 from .errors import TranspileError
-from .fstrings import TRIVIA, Field, FString, Literal, Part, debug_text, parse_fstrings
+from .fstrings import Field, FString, Literal, Part, debug_text, parse_fstrings
 from .hoisting import Temporaries
 from .lexer import (
     COMMENT,
@@ -35,12 +35,13 @@ from .lexer import (
     LineIndex,
     NL,
     STRING,
+    TRIVIA,
     WHITESPACE,
     Token,
     tokenize,
 )
+from .lexical import LINE_BREAK, QUOTES, is_raw, prefix_of, quote_of
 from .literals import (
-    QUOTES,
     constant_source,
     text_fits,
     encode_text,
@@ -52,7 +53,7 @@ from .literals import (
 )
 from .oldsyntax import accepted_before_312, converts_before_spec
 
-_LINE_BREAKS = re.compile(r"\r\n|\r|\n")
+_LINE_BREAKS = re.compile(LINE_BREAK)
 
 
 class CannotLower(Exception):
@@ -115,7 +116,7 @@ class Lowerer:
         self._index(node)
         start, end = self.tokens[node.start], self.tokens[node.end]
         prefix = self._prefix(node)
-        raw = "r" in prefix.lower()
+        raw = is_raw(prefix)
         multiline = bool(_LINE_BREAKS.search(self.source, start.end, end.offset))
         reason = "no quoting works"
         for quote in _quote_choices(end.text, multiline):
@@ -132,8 +133,7 @@ class Lowerer:
         raise self._error("cannot lower this f-string for Python < 3.12 ({})".format(reason), start.offset)
 
     def _prefix(self, node: FString) -> str:
-        start, end = self.tokens[node.start], self.tokens[node.end]
-        return start.text[: len(start.text) - len(end.text)]
+        return prefix_of(self.tokens[node.start].text)
 
     def _index(self, node: FString) -> None:
         for field in node.fields():
@@ -236,7 +236,7 @@ class Lowerer:
         for i in list(range(field.expr_start, inner.start)) + list(range(inner.end + 1, field.expr_end)):
             if tokens[i].kind != WHITESPACE:
                 return None
-        inner_raw = "r" in self._prefix(inner).lower()
+        inner_raw = is_raw(self._prefix(inner))
         return inner if inner_raw == raw else None
 
     def _field(
@@ -386,11 +386,9 @@ class Lowerer:
         return "".join(out)
 
     def requote(self, text: str, context: Tuple[str, ...]) -> Optional[str]:
-        body_start = len(text) - len(text.lstrip("rRbBuU"))
-        prefix = text[:body_start]
-        rest = text[body_start:]
-        original = rest[:3] if rest[:3] in ('"""', "'''") else rest[:1]
-        body = rest[len(original) : len(rest) - len(original)]
+        prefix = prefix_of(text)
+        original = quote_of(text, len(prefix))
+        body = text[len(prefix) + len(original) : len(text) - len(original)]
         if "\\" in body:
             return None
         for quote in [original] + [q for q in QUOTES if q != original]:
@@ -453,7 +451,7 @@ class Lowerer:
 
     def nested_fstring(self, node: FString, context: Tuple[str, ...]) -> str:
         prefix = self._prefix(node)
-        return self.fstring_of(node.parts, prefix, self.tokens[node.end].text, "r" in prefix.lower(), context)
+        return self.fstring_of(node.parts, prefix, self.tokens[node.end].text, is_raw(prefix), context)
 
     def fstring_of(
         self, parts: Sequence[Part], prefix: str, original_quote: str, raw: bool, context: Tuple[str, ...]

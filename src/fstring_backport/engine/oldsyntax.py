@@ -28,7 +28,8 @@ from typing import Iterator, List, Tuple
 
 from . import rules
 from .fstrings import Field, FString, Literal, debug_text
-from .lexer import COMMENT, CONTINUATION, FSTRING_END, FSTRING_START, STRING_BODY, Token
+from .lexer import COMMENT, CONTINUATION, FSTRING_END, FSTRING_START, Token
+from .lexical import STRING_BODY, is_raw
 from .literals import body_end, normalise_newlines
 from .rules import Rule
 
@@ -52,7 +53,7 @@ def _fstring_problems(
     body = STRING_BODY[end.text].match(source, start.end)
     if body is None or body.end() != end.end:
         yield from _plain_body_problems(tokens, source, node)
-    raw = "r" in start.text.lower()
+    raw = is_raw(start.text)
     for field in _fields(node.parts):
         yield from _field_problems(tokens, source, field, 0, raw, in_expression)
     if in_expression:
