@@ -5,12 +5,12 @@ import pytest
 from conftest import json_from, oracle
 
 from fstring_backport.engine.fstrings import Field, Literal, debug_text, parse_fstrings
-from fstring_backport.engine.lexer import LineIndex, tokenize
+from fstring_backport.engine.lexer import LineIndex, lex
 
 
 def parse(src):
-    tokens = tokenize(src)
-    return tokens, parse_fstrings(tokens, src)
+    parsed = lex(src)
+    return parsed.tokens, parse_fstrings(parsed)
 
 
 def text(tokens, i):

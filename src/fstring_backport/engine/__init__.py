@@ -5,7 +5,8 @@ The pipeline, in the order a source goes through it:
 * :mod:`.source` decodes bytes as Python does (coding cookie, BOM);
 * :mod:`.quickcheck` returns most files at once: no f-string needs a rewrite;
 * :mod:`.lexer` cuts the rest into tokens that cover every byte, with the
-  mode stack of PEP 701; :mod:`.literals` knows the bodies of literals;
+  mode stack of PEP 701, into a :class:`~.parsed.Parsed` (text, tokens,
+  lines, file name) that the later steps take whole;
 * :mod:`.fstrings` builds the tree of each f-string from its tokens;
 * :mod:`.oldsyntax` judges what the target rejects or reads differently,
   each problem a named rule of :mod:`.rules`;
@@ -15,6 +16,10 @@ The pipeline, in the order a source goes through it:
 * :mod:`.pipeline` runs these steps: :func:`~.pipeline.transpile` and
   :func:`~.pipeline.find_problems`.
 
+:mod:`.lexical` states the lexical facts (quotes, prefixes, a literal's
+body, line breaks, blanks, comments) that the lexer, the quick check and
+:mod:`.literals` (what a literal means, how to write one) build on;
+:mod:`.parsed` turns offsets into lines and errors;
 :mod:`.targets` and :mod:`.errors` are shared by all.  The command line,
 the import hook and the build steps call :mod:`.pipeline` and add only
 what is theirs.  Importing this package loads nothing else: the command

@@ -29,6 +29,17 @@ class TranspileError(SyntaxError):
         self.end_lineno = end_lineno
         self.end_offset = end_offset
 
+    @classmethod
+    def from_syntax_error(
+        cls, exc: SyntaxError, filename: str, message: Optional[str] = None
+    ) -> "TranspileError":
+        """A SyntaxError from Python's own reader, at its place (1:1 if it has none).
+
+        Errors at an offset of a text the engine read come from
+        :meth:`.parsed.Parsed.error` instead.
+        """
+        return cls(exc.msg if message is None else message, filename, exc.lineno or 1, exc.offset or 1)
+
     def located(self) -> str:
         """``path:line:col: message``, the form compilers and linters print."""
         return "{}:{}:{}: {}".format(self.filename, self.lineno, self.offset, self.msg)

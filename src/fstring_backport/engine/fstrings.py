@@ -10,8 +10,9 @@ tokens by index, so every part keeps its exact source position.
 from typing import Iterator, List, Optional, Tuple, Union
 
 from .errors import TranspileError
-from .lexer import FSTRING_END, FSTRING_MIDDLE, FSTRING_START, NAME, OP, TRIVIA, LineIndex, Token
+from .lexer import FSTRING_END, FSTRING_MIDDLE, FSTRING_START, NAME, OP, TRIVIA, Token
 from .lexical import QUOTE_CHARACTERS
+from .parsed import Parsed
 
 _FIELD_ENDS = frozenset(("}", "!", ":", "="))
 _OPENING = frozenset("([{")
@@ -136,34 +137,20 @@ def strip_debug_comments(text: str) -> str:
     return "".join(out)
 
 
-def parse_fstrings(
-    tokens: List[Token], source: str, filename: str = "<unknown>"
-) -> List[FString]:
-    """Parse every outermost f-string in ``tokens``; nested ones hang below."""
-    return _Parser(tokens, source, filename).parse_all()
+def parse_fstrings(parsed: Parsed) -> List[FString]:
+    """Parse every outermost f-string of ``parsed``; nested ones hang below."""
+    return _Parser(parsed).parse_all()
 
 
 class _Parser:
-    def __init__(self, tokens: List[Token], source: str, filename: str) -> None:
-        self.tokens = tokens
-        self.source = source
-        self.filename = filename
+    def __init__(self, parsed: Parsed) -> None:
+        self.parsed = parsed
+        self.tokens = parsed.tokens
 
     def error(self, msg: str, index: int, end_index: Optional[int] = None) -> TranspileError:
-        lines = LineIndex(self.source)
-        token = self.tokens[index]
-        line, col = lines.position(token.offset)
+        """The error from token ``index`` to the end of ``end_index`` (or of itself)."""
         last = self.tokens[index if end_index is None else end_index]
-        end_line, end_col = lines.position(last.end)
-        return TranspileError(
-            "f-string: " + msg,
-            self.filename,
-            line,
-            col + 1,
-            lines.line_text(line),
-            end_line,
-            end_col + 1,
-        )
+        return self.parsed.error("f-string: " + msg, self.tokens[index].offset, last.end)
 
     def parse_all(self) -> List[FString]:
         found = []

@@ -20,7 +20,8 @@ its constants are spelled inline.
 import re
 from typing import Dict, List, Optional, Tuple
 
-from .lexer import ENDMARKER, NAME, NEWLINE, OP, STRING, TRIVIA, LineIndex, Token
+from .lexer import ENDMARKER, NAME, NEWLINE, OP, STRING, TRIVIA, Token
+from .parsed import Parsed
 
 _COMPOUND = frozenset(("def", "class", "if", "for", "while", "with", "try", "async"))
 _COOKIE = re.compile(r"^[ \t\f]*#.*?coding[:=][ \t]*[-\w.]+")
@@ -63,9 +64,10 @@ class Temporaries:
         return "; ".join("{} = {}".format(name, constant) for name, constant in self.bindings)
 
 
-def binding_place(tokens: List[Token], source: str) -> Optional[Tuple[int, str, str]]:
+def binding_place(parsed: Parsed) -> Optional[Tuple[int, str, str]]:
     """Where the bindings' statement goes, and what goes around it:
     (offset, before, after); None when no existing line can take it."""
+    tokens = parsed.tokens
     header_end = None  # the last token of the docstring and future imports
     first = _skip_trivia(tokens, 0)
     i = first
@@ -81,7 +83,7 @@ def binding_place(tokens: List[Token], source: str) -> Optional[Tuple[int, str, 
     if header_end is not None:
         return tokens[header_end].end, "; ", ""
 
-    lines = LineIndex(source)
+    lines = parsed.lines
     first_line = lines.position(tokens[first].offset)[0]
     keep = 0  # a shebang and a coding cookie stay where they are
     for line in (1, 2):

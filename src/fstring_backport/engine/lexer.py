@@ -14,18 +14,19 @@ whether the next character is literal text or code.  T-strings (PEP 750,
 3.14) are lexed exactly as f-strings, as ``TSTRING_START``, ``TSTRING_MIDDLE``
 and ``TSTRING_END``, with "t-string" in their error messages; the two nest in
 each other.  Errors follow CPython 3.15.  A token carries only its
-offset; :class:`LineIndex` turns offsets into (line, column) when needed, which
-keeps the hot loop small.
+offset; :class:`~.parsed.LineIndex` turns offsets into (line, column) when
+needed, which keeps the hot loop small.  :func:`lex` returns a
+:class:`~.parsed.Parsed`, which the later steps take whole.
 """
 
 import gc
 import re
-from bisect import bisect_right
-from typing import List, NamedTuple, Optional, Tuple
+from typing import List, NamedTuple, Tuple
 
 from . import lexical
 from .errors import TranspileError
 from .lexical import STRING_BODY, is_raw, prefix_of, template_letter
+from .parsed import LineIndex, Parsed  # noqa: F401  (LineIndex: where tests look for it)
 
 NAME = "NAME"
 NUMBER = "NUMBER"
@@ -62,26 +63,6 @@ class Token(NamedTuple):
     @property
     def end(self) -> int:
         return self.offset + len(self.text)
-
-
-class LineIndex:
-    """Maps character offsets to CPython's (1-based line, 0-based column)."""
-
-    _LINE_BREAK = re.compile(lexical.LINE_BREAK)
-
-    def __init__(self, text: str) -> None:
-        self.text = text
-        self.starts = [0]
-        self.starts.extend(m.end() for m in self._LINE_BREAK.finditer(text))
-
-    def position(self, offset: int) -> Tuple[int, int]:
-        line = bisect_right(self.starts, offset)
-        return line, offset - self.starts[line - 1]
-
-    def line_text(self, line: int) -> str:
-        start = self.starts[line - 1]
-        end = self.starts[line] if line < len(self.starts) else len(self.text)
-        return self.text[start:end]
 
 
 _DIGITS = r"[0-9](?:_?[0-9])*"
@@ -199,20 +180,32 @@ class _FStringMode:
 
 def tokenize(text: str, filename: str = "<unknown>") -> List[Token]:
     """Split 3.12 source into tokens that cover every character."""
+    return lex(text, filename).tokens
+
+
+def lex(text: str, filename: str = "<unknown>") -> Parsed:
+    """The text with its tokens, which cover every character (see :func:`tokenize`)."""
     # Tokens are tuples of strings and ints: they make no reference cycles,
     # yet the cycle collector would walk the growing list again and again
     # (10-13% of the time).  Off while lexing; on again if it was on.
     enabled = gc.isenabled()
     gc.disable()
     try:
-        return _Lexer(text, filename).run()
+        lexer = _Lexer(text, filename)
+        lexer.run()
+        return lexer.parsed
     finally:
         if enabled:
             gc.enable()
 
 
 def tokenize_fstring(text: str, start: int, filename: str = "<unknown>") -> List[Token]:
-    """The tokens of the one f-string whose prefix is at ``start``.
+    """The tokens of the one f-string whose prefix is at ``start`` (see :func:`lex_fstring`)."""
+    return lex_fstring(text, start, filename).tokens
+
+
+def lex_fstring(text: str, start: int, filename: str = "<unknown>") -> Parsed:
+    """The text with the tokens of the one f-string whose prefix is at ``start``.
 
     They are the tokens :func:`tokenize` gives that f-string in any file,
     since an f-string is lexed the same wherever it stands, but for the
@@ -224,39 +217,29 @@ def tokenize_fstring(text: str, start: int, filename: str = "<unknown>") -> List
     if opening is None or opening.lastgroup != STRING or template_letter(opening.group()) != "f":
         raise lexer.error("no f-string starts here", start)
     lexer.one_fstring = True
-    return lexer.run(start)
+    lexer.run(start)
+    return lexer.parsed
 
 
 class _Lexer:
     def __init__(self, text: str, filename: str) -> None:
         self.text = text
-        self.filename = filename
-        self.tokens: List[Token] = []
+        self.parsed = Parsed(text, [], filename)
+        self.tokens = self.parsed.tokens
+        self.error = self.parsed.error
         self.brackets: List[Tuple[str, int]] = []  # (opening char, offset)
         self.fstrings: List[_FStringMode] = []
         self.indents: List[Tuple[int, int]] = [(0, 0)]  # (column, tabs as 1)
-        self._lines: Optional[LineIndex] = None
         self.one_fstring = False  # stop where the first f-string ends
 
     # -- errors ---------------------------------------------------------
-
-    def lines(self) -> LineIndex:
-        if self._lines is None:
-            self._lines = LineIndex(self.text)
-        return self._lines
-
-    def error(self, msg: str, offset: int, end: Optional[int] = None, cls=TranspileError):
-        lines = self.lines()
-        line, col = lines.position(offset)
-        end_line, end_col = lines.position(offset if end is None else end)
-        return cls(msg, self.filename, line, col + 1, lines.line_text(line), end_line, end_col + 1)
 
     def unterminated(self, start: int, quote: str, what: str, scan_end: int):
         """CPython's message: located at the literal, detected where scanning stopped."""
         kind = "triple-quoted " if len(quote) == 3 else ""
         if scan_end and scan_end == len(self.text) and self.text[-1] in "\r\n":
             scan_end -= 1  # the input's last line break ends the last line
-        detected = self.lines().position(scan_end)[0]
+        detected = self.parsed.position(scan_end)[0]
         return self.error(
             "unterminated {}{} literal (detected at line {})".format(kind, what, detected), start
         )

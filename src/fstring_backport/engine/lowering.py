@@ -32,13 +32,12 @@ from .lexer import (
     CONTINUATION,
     FSTRING_END,
     FSTRING_START,
-    LineIndex,
     NL,
     STRING,
     TRIVIA,
     WHITESPACE,
     Token,
-    tokenize,
+    lex,
 )
 from .lexical import LINE_BREAK, QUOTES, is_raw, prefix_of, quote_of
 from .literals import (
@@ -52,6 +51,7 @@ from .literals import (
     spell_inline,
 )
 from .oldsyntax import accepted_before_312, converts_before_spec
+from .parsed import Parsed
 
 _LINE_BREAKS = re.compile(LINE_BREAK)
 
@@ -96,17 +96,15 @@ def _quote_choices(original: str, multiline: bool) -> List[str]:
 class Lowerer:
     def __init__(
         self,
-        tokens: List[Token],
-        source: str,
+        parsed: Parsed,
         temporaries: Temporaries,
-        filename: str,
         encoding: str = "utf-8",
     ) -> None:
         self.encoding = encoding  # what the output will be written in
-        self.tokens = tokens
-        self.source = source
+        self.parsed = parsed
+        self.tokens = parsed.tokens
+        self.source = parsed.text
         self.temps = temporaries
-        self.filename = filename
         self.nested: Dict[int, FString] = {}
 
     # -- entry point ----------------------------------------------------
@@ -128,9 +126,9 @@ class Lowerer:
             except CannotLower as exc:
                 reason = str(exc)
             except ValueError as exc:  # an escape 3.12 rejects too
-                raise self._error(str(exc), start.offset)
+                raise self.parsed.error(str(exc), start.offset)
             self.temps.rollback(mark)
-        raise self._error("cannot lower this f-string for Python < 3.12 ({})".format(reason), start.offset)
+        raise self.parsed.error("cannot lower this f-string for Python < 3.12 ({})".format(reason), start.offset)
 
     def _prefix(self, node: FString) -> str:
         return prefix_of(self.tokens[node.start].text)
@@ -143,15 +141,11 @@ class Lowerer:
 
     def _accepted(self, text: str) -> bool:
         try:
-            tokens = tokenize(text)
-            (node,) = parse_fstrings(tokens, text)
+            parsed = lex(text)
+            (node,) = parse_fstrings(parsed)
         except (TranspileError, ValueError):
             return False
-        return accepted_before_312(tokens, text, node)
-
-    def _error(self, message: str, offset: int) -> TranspileError:
-        line, col = LineIndex(self.source).position(offset)
-        return TranspileError(message, self.filename, line, col + 1)
+        return accepted_before_312(parsed, node)
 
     # -- the parts of an f-string ---------------------------------------
 

@@ -31,31 +31,33 @@ from .fstrings import Field, FString, Literal, debug_text
 from .lexer import COMMENT, CONTINUATION, FSTRING_END, FSTRING_START, Token
 from .lexical import STRING_BODY, is_raw
 from .literals import body_end, normalise_newlines
+from .parsed import Parsed
 from .rules import Rule
 
 Problem = Tuple[int, Rule]  # (offset, the rule it breaks)
 
 
-def accepted_before_312(tokens: List[Token], source: str, node: FString) -> bool:
-    return next(problems(tokens, source, node), None) is None
+def accepted_before_312(parsed: Parsed, node: FString) -> bool:
+    return next(problems(parsed, node), None) is None
 
 
-def problems(tokens: List[Token], source: str, node: FString) -> Iterator[Problem]:
+def problems(parsed: Parsed, node: FString) -> Iterator[Problem]:
     """Every reason Python 3.11 would reject or misread ``node``, in order."""
-    return _fstring_problems(tokens, source, node, in_expression=False)
+    return _fstring_problems(parsed, node, in_expression=False)
 
 
 def _fstring_problems(
-    tokens: List[Token], source: str, node: FString, in_expression: bool
+    parsed: Parsed, node: FString, in_expression: bool
 ) -> Iterator[Problem]:
+    tokens, source = parsed.tokens, parsed.text
     start = tokens[node.start]
     end = tokens[node.end]
     body = STRING_BODY[end.text].match(source, start.end)
     if body is None or body.end() != end.end:
-        yield from _plain_body_problems(tokens, source, node)
+        yield from _plain_body_problems(parsed, node)
     raw = is_raw(start.text)
     for field in _fields(node.parts):
-        yield from _field_problems(tokens, source, field, 0, raw, in_expression)
+        yield from _field_problems(parsed, field, 0, raw, in_expression)
     if in_expression:
         for part in node.parts:
             if isinstance(part, Literal) and "\\" in tokens[part.index].text:
@@ -63,12 +65,13 @@ def _fstring_problems(
                 yield text.offset + text.text.index("\\"), rules.BACKSLASH_IN_EXPRESSION
 
 
-def _plain_body_problems(tokens: List[Token], source: str, node: FString) -> Iterator[Problem]:
+def _plain_body_problems(parsed: Parsed, node: FString) -> Iterator[Problem]:
     """Where the f-string's body, read as a plain string's, would end early.
 
     Each nested literal that reuses the quote is reported once (not its
     closing quote too), and a line break in a single-quoted f-string once.
     """
+    tokens, source = parsed.tokens, parsed.text
     delimiter = tokens[node.end].text
     stop_at = tokens[node.end].offset
     position = tokens[node.start].end
@@ -111,15 +114,16 @@ def _fields(parts) -> List[Field]:
 
 
 def _field_problems(
-    tokens: List[Token], source: str, field: Field, spec_level: int, raw: bool, in_expression: bool
+    parsed: Parsed, field: Field, spec_level: int, raw: bool, in_expression: bool
 ) -> Iterator[Problem]:
+    tokens = parsed.tokens
     commented = False
     i = field.expr_start
     while i < field.expr_end:
         token = tokens[i]
         if token.kind == FSTRING_START:
             nested = next(f for f in field.fstrings if f.start == i)
-            yield from _fstring_problems(tokens, source, nested, True)
+            yield from _fstring_problems(parsed, nested, True)
             i = nested.end + 1
             continue
         if token.kind == COMMENT:
@@ -148,4 +152,4 @@ def _field_problems(
     if nested_fields and spec_level >= 1:
         yield tokens[nested_fields[0].open].offset, rules.SPEC_NESTED_TOO_DEEPLY
     for nested_field in nested_fields:
-        yield from _field_problems(tokens, source, nested_field, spec_level + 1, raw, in_expression)
+        yield from _field_problems(parsed, nested_field, spec_level + 1, raw, in_expression)

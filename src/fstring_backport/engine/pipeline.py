@@ -10,9 +10,10 @@ from . import rules
 from .errors import TranspileError
 from .fstrings import parse_fstrings
 from .hoisting import Temporaries, binding_place
-from .lexer import TSTRING_START, LineIndex, Token, tokenize
+from .lexer import TSTRING_START, lex
 from .lowering import Lowerer
 from .oldsyntax import accepted_before_312, problems
+from .parsed import LineIndex, Parsed
 from .quickcheck import all_fstrings_plain
 from .rules import Rule
 from .safety import check_output
@@ -58,31 +59,29 @@ def transpile(
         if all_fstrings_plain(source):
             return source  # the common case: no lexing at all (see quickcheck)
         if version >= NATIVE:
-            _refuse_tstrings(tokenize(source, filename), source, filename)
+            _refuse_tstrings(lex(source, filename))
             return source
         return rewrite(source, filename, inline_constants=inline_constants)
     decoded = _decoded_unless_plain(source, filename)
     if decoded is None:
         return source
     if version >= NATIVE:  # f-strings as they are; only t-strings to refuse
-        _refuse_tstrings(tokenize(decoded.text, filename), decoded.text, filename)
+        _refuse_tstrings(lex(decoded.text, filename))
         return source
     result = rewrite(decoded.text, filename, decoded.encoding, inline_constants)
     return source if result is decoded.text else encode_source(result, decoded.encoding)
 
 
-def _tstrings(tokens: List[Token]) -> List[int]:
+def _tstrings(parsed: Parsed) -> List[int]:
     """The offset of every t-string, nested ones included."""
-    return [token.offset for token in tokens if token.kind == TSTRING_START]
+    return [token.offset for token in parsed.tokens if token.kind == TSTRING_START]
 
 
-def _refuse_tstrings(tokens: List[Token], text: str, filename: str) -> None:
+def _refuse_tstrings(parsed: Parsed) -> None:
     """Raise at the first t-string: targets before 3.14 cannot run one."""
-    found = _tstrings(tokens)
+    found = _tstrings(parsed)
     if found:
-        lines = LineIndex(text)
-        line, col = lines.position(found[0])
-        raise TranspileError(TSTRINGS_REFUSED, filename, line, col + 1, lines.line_text(line))
+        raise parsed.error(TSTRINGS_REFUSED, found[0])
 
 
 def _decoded_unless_plain(source: bytes, filename: str) -> Optional[DecodedSource]:
@@ -101,14 +100,15 @@ def rewrite(text: str, filename: str = "<unknown>", encoding: str = "utf-8", inl
 
     A t-string anywhere (in an f-string too) raises: it is not lowered yet.
     """
-    tokens = tokenize(text, filename)
-    _refuse_tstrings(tokens, text, filename)
-    place = binding_place(tokens, text)
+    parsed = lex(text, filename)
+    _refuse_tstrings(parsed)
+    tokens = parsed.tokens
+    place = binding_place(parsed)
     temporaries = Temporaries(text, inline=inline_constants, place_found=place is not None)
-    lowerer = Lowerer(tokens, text, temporaries, filename, encoding)
+    lowerer = Lowerer(parsed, temporaries, encoding)
     edits: List[Tuple[int, int, str]] = []
-    for node in parse_fstrings(tokens, text, filename):
-        if not accepted_before_312(tokens, text, node):
+    for node in parse_fstrings(parsed):
+        if not accepted_before_312(parsed, node):
             edits.append((tokens[node.start].offset, tokens[node.end].end, lowerer.lower(node)))
     if not edits:
         return text
@@ -159,17 +159,16 @@ def find_problems(source: AnySource, target: Target = OLDEST, filename: str = "<
         return []
     else:
         text = source
-    tokens = tokenize(text, filename)
-    lines = LineIndex(text)
+    parsed = lex(text, filename)
     found = []
-    for offset in _tstrings(tokens):
-        line, col = lines.position(offset)
+    for offset in _tstrings(parsed):
+        line, col = parsed.position(offset)
         found.append((line, col + 1, rules.TSTRING))
     if version >= NATIVE:
         return found
-    for node in parse_fstrings(tokens, text, filename):
-        for offset, what in problems(tokens, text, node):
-            line, col = lines.position(offset)
+    for node in parse_fstrings(parsed):
+        for offset, what in problems(parsed, node):
+            line, col = parsed.position(offset)
             found.append((line, col + 1, what))
     # A quote that ends an f-string and the one nested in it is found by both.
     return sorted(set(found))

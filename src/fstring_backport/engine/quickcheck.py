@@ -43,7 +43,7 @@ from typing import Dict, List, Optional, Tuple, Union
 
 from .errors import TranspileError
 from .fstrings import parse_fstrings
-from .lexer import TSTRING_START, tokenize_fstring
+from .lexer import TSTRING_START, lex_fstring
 from .lexical import (
     COMMENT,
     QUOTES_LONGEST_FIRST,
@@ -289,11 +289,12 @@ def _fstring_end(source: _Text, start: int, quote_at: int) -> int:
     text = source.text
     first = source.char_offset(start)
     try:
-        tokens = tokenize_fstring(text, first)
-        (node,) = parse_fstrings(tokens, text)
+        parsed = lex_fstring(text, first)
+        (node,) = parse_fstrings(parsed)
     except TranspileError:  # the full path reports it, with the whole file lexed
         return -1
-    if not accepted_before_312(tokens, text, node) or any(t.kind == TSTRING_START for t in tokens):
+    tokens = parsed.tokens
+    if not accepted_before_312(parsed, node) or any(t.kind == TSTRING_START for t in tokens):
         return -1
     return source.byte_offset(tokens[-1].end, first, start)
 

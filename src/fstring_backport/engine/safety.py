@@ -30,11 +30,8 @@ def check_output(original: str, output: str, temporaries: Dict[str, str], spans:
     except SyntaxError as exc:
         lineno = exc.lineno or 0
         if sys.version_info >= (3, 12) or any(a <= lineno <= b for a, b in spans):
-            raise TranspileError(
-                "internal error: the rewritten f-string does not compile ({})".format(exc.msg),
-                filename,
-                lineno or 1,
-                exc.offset or 1,
+            raise TranspileError.from_syntax_error(
+                exc, filename, "internal error: the rewritten f-string does not compile ({})".format(exc.msg)
             )
         return  # not ours: syntax this interpreter is too old for
     if not host_reads_fstrings_as_315():
@@ -44,7 +41,7 @@ def check_output(original: str, output: str, temporaries: Dict[str, str], spans:
     except ValueError:
         return  # as above
     except SyntaxError as exc:
-        raise TranspileError(exc.msg, filename, exc.lineno or 1, exc.offset or 1)
+        raise TranspileError.from_syntax_error(exc, filename)
     values = {name: ast.literal_eval(constant) for name, constant in temporaries.items()}
     new_tree = _Normalise(values).visit(new_tree)
     old_tree = _Normalise({}).visit(old_tree)

@@ -23,7 +23,7 @@ def decode_source(data: bytes, filename: str = "<unknown>") -> DecodedSource:
         # the running Python's grammar does not matter here.
         encoding, _ = tokenize.detect_encoding(io.BytesIO(data).readline)
     except SyntaxError as exc:
-        raise TranspileError(str(exc), filename, 1, 1)
+        raise TranspileError.from_syntax_error(exc, filename)
     try:
         text = data.decode(encoding)
     except UnicodeDecodeError as exc:
