@@ -21,10 +21,11 @@ import re
 from typing import Dict, List, Optional, Tuple
 
 from .lexer import ENDMARKER, NAME, NEWLINE, OP, STRING, TRIVIA, Token
+from .lexical import BLANK
 from .parsed import Parsed
 
 _COMPOUND = frozenset(("def", "class", "if", "for", "while", "with", "try", "async"))
-_COOKIE = re.compile(r"^[ \t\f]*#.*?coding[:=][ \t]*[-\w.]+")
+_COOKIE = re.compile("^" + BLANK + r"*#.*?coding[:=][ \t]*[-\w.]+")
 
 
 class Temporaries:

@@ -99,7 +99,7 @@ _REGULAR = re.compile(
 _BAD_PREFIX = "BAD_PREFIX"
 _INDENT = re.compile(lexical.BLANK + "*")
 # Where a single-quoted literal with no closing quote stops: its line's end.
-_TO_LINE_END = re.compile(r"[^\\\r\n]*(?:\\(?:\r\n|[\s\S])[^\\\r\n]*)*")
+_TO_LINE_END = re.compile(lexical.line_body(""))
 # After a number: the ASCII characters that continue a name, and the words
 # that may follow a number in valid code (CPython's verify_end_of_number).
 _NAME_ASCII = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_")

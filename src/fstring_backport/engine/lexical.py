@@ -114,7 +114,12 @@ def string_body(quote: str) -> str:
         return none_of("\\" + q) + "*" + any_of(
             group(r"\\" + ANY_CHARACTER, q + not_followed_by(q + q)) + none_of("\\" + q) + "*"
         )
-    plain = none_of("\\" + LINE_BREAK_CHARACTERS + q) + "*"
+    return line_body(q)
+
+
+def line_body(stop: str) -> str:
+    """A single-quoted body up to a line break or one of ``stop``, escapes allowed."""
+    plain = none_of("\\" + LINE_BREAK_CHARACTERS + stop) + "*"
     return plain + any_of(r"\\" + group(r"\r\n", ANY_CHARACTER) + plain)
 
 

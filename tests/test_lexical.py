@@ -1,0 +1,39 @@
+"""The shared lexical facts: prefixes, quotes, a literal's body, combinators."""
+
+import re
+
+import pytest
+
+from fstring_backport.engine import lexical
+from fstring_backport.engine.lexer import STRING, tokenize
+
+
+@pytest.mark.parametrize(
+    "opening, prefix, raw, letter",
+    [("'", "", False, ""), ("rb'", "rb", True, ""), ("Rf'''", "Rf", True, "f"), ("F\"", "F", False, "f"),
+     ("tR'", "tR", True, "t"), ("u'", "u", False, "")],
+)
+def test_prefixes(opening, prefix, raw, letter):
+    assert lexical.prefix_of(opening) == prefix
+    assert lexical.is_raw(prefix) is raw and lexical.is_raw(opening) is raw
+    assert lexical.template_letter(prefix) == letter
+
+
+@pytest.mark.parametrize("literal", ["'a\\'b'", '"""a"b""c"""', "'''\\'''\n'''", "b'\\\r\n'", "r'\\\\'"])
+def test_string_body_is_the_lexers(literal):
+    (token,) = [t for t in tokenize(literal + "\n") if t.kind == STRING]
+    prefix = lexical.prefix_of(literal)
+    quote = lexical.quote_of(literal, len(prefix))
+    body = lexical.STRING_BODY[quote].match(literal, len(prefix) + len(quote))
+    assert token.text == literal and body.end() == len(literal)
+    assert lexical.UNTIL_QUOTE[quote].match(literal, len(prefix) + len(quote)).end() == len(literal) - len(quote)
+
+
+def test_combinators_are_tokenize_pys():
+    assert lexical.group("a", "b") == "(?:a|b)"
+    assert lexical.any_of("a", "b") == "(?:a|b)*"
+    assert lexical.maybe("a") == "(?:a)?"
+    assert re.fullmatch(lexical.none_of("{}\\'\r\n-^]"), "x")
+    for ch in "{}\\'\r\n-^]":
+        assert not re.fullmatch(lexical.none_of("{}\\'\r\n-^]"), ch)
+        assert re.fullmatch(lexical.one_of("{}\\'\r\n-^]"), ch)
