@@ -21,7 +21,7 @@ needed, which keeps the hot loop small.  :func:`lex` returns a
 
 import gc
 import re
-from typing import List, NamedTuple, Tuple
+from typing import Dict, List, NamedTuple, Tuple
 
 from . import lexical
 from .errors import TranspileError
@@ -150,6 +150,15 @@ _FSTRING_TEXT = {
     for state in (TEXT, SPEC, RESUMED)
 }
 _CLOSING = {")": "(", "]": "[", "}": "{"}
+# A string's opening (prefix and quote) -> (quote, "f", "t" or "", raw):
+# a few dozen kinds, looked up once per string instead of read again.
+_OPENINGS: Dict[str, Tuple[str, str, bool]] = {}
+
+
+def _opening(start: str) -> Tuple[str, str, bool]:
+    prefix = prefix_of(start)
+    known = _OPENINGS[start] = (start[len(prefix) :], template_letter(prefix), is_raw(prefix))
+    return known
 
 
 class _FStringMode:
@@ -485,14 +494,12 @@ class _Lexer:
         """Lex a string literal, or open an f-string or t-string; return the new offset."""
         text = self.text
         start = text[pos:end]
-        prefix = prefix_of(start)
-        quote = start[len(prefix) :]
-        letter = template_letter(prefix)
+        quote, letter, raw = _OPENINGS.get(start) or _opening(start)
         if letter:
             if len(self.fstrings) + 1 >= MAX_FSTRING_DEPTH:  # the 150th is refused
                 # CPython reports it at the last character of the opening.
                 raise self.error("too many nested f-strings or t-strings", end - 1)
-            self.fstrings.append(_FStringMode(quote, is_raw(prefix), len(self.brackets), pos, letter))
+            self.fstrings.append(_FStringMode(quote, raw, len(self.brackets), pos, letter))
             self.tokens.append(Token(TSTRING_START if letter == "t" else FSTRING_START, start, pos))
             return end
         m = STRING_BODY[quote].match(text, end)
