@@ -82,7 +82,7 @@ _NUMBER = (
 # Operators that cannot end a field or start anything.
 _OPERATOR_CHARACTERS = ".,+-*/%&|^~<>@"
 _CODE = "|".join([_NAME, _NUMBER, one_of(_OPERATOR_CHARACTERS)])
-_BLANK = one_of(" \t")  # no form feed: the lexer's own test is not worth it here
+_BLANK = one_of(" \t")  # in a field; a rare form feed there sends the f-string to the lexer
 _COMPARISON = "[<>=]="  # one token each; their "=" is no debug "="
 
 # A letter, digit, "_", backslash or non-ASCII character: after one, the
