@@ -65,9 +65,9 @@ SRC = Path(sys.argv[sys.argv.index("--src") + 1]).resolve() if "--src" in sys.ar
 sys.path.insert(0, str(SRC))
 
 from fstring_backport import TranspileError, transpile  # noqa: E402
-from fstring_backport.selection import Selected, Selection  # noqa: E402
 from fstring_backport.engine.lexer import tokenize  # noqa: E402
 from fstring_backport.engine.source import decode_source  # noqa: E402
+from fstring_backport.selection import Selected, Selection  # noqa: E402
 
 from bench_lexer import best  # noqa: E402  (this folder is sys.path[0])
 
@@ -91,7 +91,7 @@ def stdlib_root(python):
     return subprocess.run(
         [python, "-c", "import sysconfig; print(sysconfig.get_paths()['stdlib'])"],
         stdout=subprocess.PIPE,
-        universal_newlines=True,
+        text=True,
         check=True,
     ).stdout.strip()
 
@@ -155,7 +155,7 @@ def clean_python(cache):
     venv = Path(cache) / venv_name("cli")
     python = venv / "bin" / "python"
     if not python.exists():
-        log("creating {} for the command line and the hook".format(venv))
+        log(f"creating {venv} for the command line and the hook")
         make_venv(venv)
         dependencies = ["click>=8.0"] + (["tomli>=1.1"] if sys.version_info < (3, 11) else [])
         subprocess.run([str(python), "-m", "pip", "install", "-q"] + dependencies, check=True)
@@ -318,8 +318,8 @@ def make_packages(workdir, modules=50):
             source = MODULE.format(i=i)
             if kind == "old":
                 source = transpile(source, (3, 8))
-            (package / "m{}.py".format(i)).write_text(source)
-            imports.append("from . import m{}".format(i))
+            (package / f"m{i}.py").write_text(source)
+            imports.append(f"from . import m{i}")
         if kind == "new":
             imports.insert(0, "import fstring_backport\nfstring_backport.install(__name__)\n")
             shutil.copytree(str(SRC / "fstring_backport"), str(workdir / kind / "fstring_backport"),
@@ -364,7 +364,7 @@ def import_ratio(python, roots, cold, rounds):
                 for cache in (Path(roots["old" if kind == "plain" else "new"]) / "benchpkg").rglob("__pycache__"):
                     shutil.rmtree(str(cache))
             out = subprocess.run([str(python), "-c", script], env=env, stdout=subprocess.PIPE,
-                                 universal_newlines=True, check=True)
+                                 text=True, check=True)
             if n:  # the first run only fills the caches
                 times[kind].append(float(out.stdout))
     ratios = [h / p for h, p in zip(times["hooked"], times["plain"])]
@@ -476,7 +476,7 @@ def peer_python(cache):
     venv = Path(cache) / venv_name("peers")
     python = venv / "bin" / "python"
     if not python.exists():
-        log("creating {} for the peers".format(venv))
+        log(f"creating {venv} for the peers")
         make_venv(venv)
         subprocess.run(
             [str(python), "-m", "pip", "install", "-q", "future-tstrings", "tokenize-rt"],
@@ -493,7 +493,7 @@ def peers(cache, tree, budget):
         [str(python), "-c", PEER_SCRIPT],
         input=json.dumps([files, budget]),
         stdout=subprocess.PIPE,
-        universal_newlines=True,
+        text=True,
         check=True,
     )
     return json.loads(out.stdout)
@@ -517,7 +517,7 @@ def main():
     result = {
         "date": time.strftime("%Y-%m-%d"),
         "python": platform.python_version(),
-        "machine": "{} ({} CPUs)".format(platform.machine(), cpus),
+        "machine": f"{platform.machine()} ({cpus} CPUs)",
         "stdlib": stdlib_root(args.stdlib),
     }
     workdir = Path(tempfile.mkdtemp(prefix="fsbp-bench-"))
@@ -548,12 +548,12 @@ def main():
             for mode in ("-i", "-o"):
                 for jobs in sorted({1, cpus}):
                     seconds = cli_seconds(python, files, jobs, workdir, rounds, mode, changed)
-                    cli["{} {} -j {}".format(name, mode, jobs)] = round(files.size / seconds / MB, 2)
+                    cli[f"{name} {mode} -j {jobs}"] = round(files.size / seconds / MB, 2)
         result["cli_mb_per_s"] = cli
         result["copy_mb_per_s"] = round(tree.size / copy_seconds(tree, workdir, rounds) / MB, 2)
         result["cli_j1_vs_tokenize"] = round(cli["stdlib -i -j 1"] / tokenize_speed, 2)
-        result["cli_jall_vs_j1"] = round(cli["stdlib -i -j {}".format(cpus)] / cli["stdlib -i -j 1"], 2)
-        result["cli_o_jall_vs_j1"] = round(cli["stdlib -o -j {}".format(cpus)] / cli["stdlib -o -j 1"], 2)
+        result["cli_jall_vs_j1"] = round(cli[f"stdlib -i -j {cpus}"] / cli["stdlib -i -j 1"], 2)
+        result["cli_o_jall_vs_j1"] = round(cli[f"stdlib -o -j {cpus}"] / cli["stdlib -o -j 1"], 2)
         result["machine_parallel_ceiling"] = round(parallel_ceiling(cpus, rounds), 2)
 
         log("files that need no rewrite against reading them")
@@ -624,7 +624,7 @@ def main():
         if args.skip_peers:
             result["peers"] = "skipped"
         else:
-            log("peers (up to {:.0f} s each per tree)".format(args.peer_budget))
+            log(f"peers (up to {args.peer_budget:.0f} s each per tree)")
             result["peers"] = {
                 "stdlib": peers(args.cache, tree, args.peer_budget),
                 "rewritten": peers(args.cache, subset, args.peer_budget),
@@ -643,30 +643,33 @@ def print_table(r):
     rows = [
         ("Python", r["python"], ""),
         ("machine", r["machine"], ""),
-        ("files: stdlib / rewritten", "{} ({} MB) / {} ({} MB)".format(*r["files"]["stdlib"], *r["files"]["rewritten"]), ""),
+        ("files: stdlib / rewritten",
+         "{} ({} MB) / {} ({} MB)".format(*r["files"]["stdlib"], *r["files"]["rewritten"]), ""),
         ("tokenize.generate_tokens", "{} MB/s".format(r["tokenize_mb_per_s"]), ""),
         ("lexer", "{} MB/s = {}x tokenize".format(r["lexer_mb_per_s"], r["lexer_vs_tokenize"]), ">= 1x"),
     ]
     for key, value in r["cli_mb_per_s"].items():
-        rows.append(("CLI " + key, "{} MB/s".format(value), ""))
+        rows.append(("CLI " + key, f"{value} MB/s", ""))
     rows += [
         ("copying the stdlib's sources (Python)", "{} MB/s".format(r["copy_mb_per_s"]), ""),
         ("CLI stdlib -i -j 1 / tokenize", "{}x".format(r["cli_j1_vs_tokenize"]), ">= 5x"),
-        ("CLI stdlib -i -j {} / -j 1".format(cpus), "{}x".format(r["cli_jall_vs_j1"]), ">= 1.7x (2 CPUs)"),
-        ("CLI stdlib -o -j {} / -j 1".format(cpus), "{}x".format(r["cli_o_jall_vs_j1"]), ""),
-        ("{} Python processes at once / one".format(cpus), "{}x".format(r["machine_parallel_ceiling"]), "the ceiling of -j"),
+        (f"CLI stdlib -i -j {cpus} / -j 1", "{}x".format(r["cli_jall_vs_j1"]), ">= 1.7x (2 CPUs)"),
+        (f"CLI stdlib -o -j {cpus} / -j 1", "{}x".format(r["cli_o_jall_vs_j1"]), ""),
+        (f"{cpus} Python processes at once / one", "{}x".format(r["machine_parallel_ceiling"]), "the ceiling of -j"),
         ("unchanged files: read+transpile / read", "{}x ({} vs {} MB/s)".format(
             r["unchanged_files"]["transpile_vs_read"], r["unchanged_files"]["read_and_transpile_mb_per_s"],
             r["unchanged_files"]["read_mb_per_s"]), "<= 3x"),
-        ("unchanged files: read+transpile / read+decode", "{}x".format(r["unchanged_files"]["transpile_vs_read_and_decode"]), ""),
-        ("unchanged files: read+count(b\"f'\") / read", "{}x".format(r["unchanged_files"]["count_one_spelling_vs_read"]),
-         "a floor"),
-        ("unchanged files: read+fold+count / read", "{}x".format(r["unchanged_files"]["fold_and_count_vs_read"]), "a floor"),
+        ("unchanged files: read+transpile / read+decode",
+         "{}x".format(r["unchanged_files"]["transpile_vs_read_and_decode"]), ""),
+        ("unchanged files: read+count(b\"f'\") / read",
+         "{}x".format(r["unchanged_files"]["count_one_spelling_vs_read"]), "a floor"),
+        ("unchanged files: read+fold+count / read",
+         "{}x".format(r["unchanged_files"]["fold_and_count_vs_read"]), "a floor"),
     ]
     if isinstance(hook, dict):
         for state in ("warm", "cold"):
             h = hook[state]
-            rows.append(("import, {}: hooked / plain".format(state),
+            rows.append((f"import, {state}: hooked / plain",
                          "{}x ({} vs {} ms)".format(h["hooked_vs_plain"], h["hooked_ms"], h["plain_ms"]),
                          "<= 1.05x" if state == "warm" else ""))
     else:
@@ -678,9 +681,9 @@ def print_table(r):
         for tree, found in r["peers"].items():
             for name, p in found.items():
                 if "unavailable" in p:
-                    rows.append(("{} on {}".format(name, tree), "not run ({})".format(p["unavailable"]), ""))
+                    rows.append((f"{name} on {tree}", "not run ({})".format(p["unavailable"]), ""))
                     continue
-                rows.append(("{} on {}".format(name, tree), "{} MB/s ({} files ok, {} failed)".format(
+                rows.append((f"{name} on {tree}", "{} MB/s ({} files ok, {} failed)".format(
                     p["mb_per_s"], p["files"], p["failed"]), ""))
     width = max(len(row[0]) for row in rows)
     middle = max(len(str(row[1])) for row in rows)

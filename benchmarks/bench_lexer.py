@@ -22,16 +22,16 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "src"))
 
-from fstring_backport.engine.errors import TranspileError  # noqa: E402
-from fstring_backport.engine.lexer import tokenize  # noqa: E402
-from fstring_backport.engine.source import decode_source  # noqa: E402
+from fstring_backport.engine.errors import TranspileError
+from fstring_backport.engine.lexer import tokenize
+from fstring_backport.engine.source import decode_source
 
 
 def stdlib_texts(python):
     root = subprocess.run(
         [python, "-c", "import sysconfig; print(sysconfig.get_paths()['stdlib'])"],
         stdout=subprocess.PIPE,
-        universal_newlines=True,
+        text=True,
         check=True,
     ).stdout.strip()
     texts = []

@@ -133,7 +133,7 @@ def readme_blocks(tool):
     end = text.find("\n## ", start + 1)
     section = text[start : end if end != -1 else len(text)]
     blocks = re.findall(r"```toml\n(.*?)```", section, re.S)
-    table = re.compile(r"^\[\[?tool\.%s[.\]]" % re.escape(tool), re.M)
+    table = re.compile(rf"^\[\[?tool\.{re.escape(tool)}[.\]]", re.M)
     return [block for block in blocks if table.search(block)]
 
 
@@ -155,7 +155,7 @@ def reported(root, command):
     output = result.stdout + result.stderr
     lines = {}
     for name in ("report", "other"):
-        found = re.findall(r"mypkg[/\\]%s\.py:(\d+)" % name, output)
+        found = re.findall(rf"mypkg[/\\]{name}\.py:(\d+)", output)
         lines[name] = {int(number) for number in found}
     return result.returncode, lines["report"], lines["other"], output
 
@@ -183,7 +183,7 @@ def test_readme_configuration(tool, tmp_path):
 
 # tool: (the comment tried, whether it silences quote reuse and backslashes)
 SUPPRESSIONS = {
-    "ruff": ("# noqa", False),  # also "# ruff: noqa" for the whole file
+    "ruff": ("# noqa", False),  # also "ruff: noqa" (with a #) for the whole file
     "ty": ("# ty: ignore", False),
     "pyright": ("# pyright: ignore", True),
     "pyrefly": ("# pyrefly: ignore", True),

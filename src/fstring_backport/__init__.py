@@ -31,12 +31,24 @@ import zipimport
 # importlib.util and importlib.machinery re-export these from the frozen
 # module every CPython starts with; importing them (or the importlib package)
 # costs up to 3 ms on 3.8, a tenth of a warm import of fifty modules.
-from _frozen_importlib_external import (  # noqa: PLC2701
+# (typeshed lacks _bootstrap, which the module has.)
+from _frozen_importlib_external import (  # type: ignore[attr-defined]  # noqa: PLC2701
     MAGIC_NUMBER,
     SourceFileLoader,
     _bootstrap,
     cache_from_source,
 )
+
+# For the type checkers only (they take any TYPE_CHECKING as true); typing
+# itself is not loaded at start-up.
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from importlib.machinery import ModuleSpec
+    from types import CodeType, ModuleType
+    from typing import Sequence
+
+    from .engine.errors import TranspileError
+    from .engine.pipeline import transpile
 
 __version__ = "0.1.0"
 
@@ -86,14 +98,14 @@ def install_from_environment() -> None:
             install(None if name == "*" else name)
 
 
-def __getattr__(name):
+def __getattr__(name: str) -> object:
     # The engine loads on first use: a package that only calls install()
     # and finds its modules cached never pays for it.
     if name in ("transpile", "TranspileError"):
         from .engine import pipeline
 
         return getattr(pipeline, name)
-    raise AttributeError("module {!r} has no attribute {!r}".format(__name__, name))
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 # -- the hook ------------------------------------------------------------------
@@ -138,12 +150,16 @@ class BackportSourceLoader(SourceFileLoader):
     every line where it was.
     """
 
-    def source_to_code(self, data, path, *, _optimize=-1):
+    # An instance method with _optimize, as SourceFileLoader's own (typeshed
+    # has InspectLoader's static one).
+    def source_to_code(  # type: ignore[override]
+        self, data: bytes, path: str, *, _optimize: int = -1
+    ) -> "CodeType":
         from .compiling import compile_source
 
         return compile_source(data, path, _optimize)
 
-    def exec_module(self, module):
+    def exec_module(self, module: "ModuleType") -> None:
         # importlib's own, but for an error compiling the module: shown as
         # the interpreter shows its own, without this tool's frames (see
         # _IMPORT_SYSTEM below).
@@ -152,7 +168,7 @@ class BackportSourceLoader(SourceFileLoader):
         except Exception as error:
             if sys.flags.verbose or not _raised_compiling(error):
                 raise  # python -v shows every frame, as it does for importlib's
-            failed = error.with_traceback(None)
+            failed: BaseException | None = error.with_traceback(None)
         else:
             failed = None
         if failed is not None:
@@ -163,7 +179,7 @@ class BackportSourceLoader(SourceFileLoader):
             raise failed  # PyPy drops this frame as it is
         _bootstrap._call_with_frames_removed(exec, code, module.__dict__)
 
-    def get_code(self, fullname):
+    def get_code(self, fullname: str) -> "CodeType":
         source_path = self.get_filename(fullname)
         stats = self.path_stats(source_path)
         header = _pyc_header(stats["mtime"], stats["size"])
@@ -251,7 +267,9 @@ class BackportFinder:
                 return False
         return True
 
-    def find_spec(self, fullname, path, target=None):
+    def find_spec(
+        self, fullname: str, path: "Sequence[str] | None", target: "ModuleType | None" = None
+    ) -> "ModuleSpec | None":
         if not self.covers(fullname):
             return None
         try:
@@ -278,7 +296,9 @@ class BackportFinder:
             spec.loader = BackportZipLoader(loader, spec.origin)
         return spec
 
-    def _spec_from_the_others(self, fullname, path, target):
+    def _spec_from_the_others(
+        self, fullname: str, path: "Sequence[str] | None", target: "ModuleType | None"
+    ) -> "ModuleSpec | None":
         for finder in sys.meta_path:
             if finder is self:
                 continue

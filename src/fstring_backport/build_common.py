@@ -12,9 +12,9 @@ import re
 from pathlib import Path
 from typing import Iterable
 
+from .engine.errors import TranspileError
 from .engine.pipeline import transpile
 from .engine.targets import NATIVE, OLDEST, TSTRINGS, parse_target
-from .engine.errors import TranspileError
 from .selection import SOURCE_SUFFIXES, is_selected_source
 from .settings import Settings, load_settings, lower_bound
 
@@ -30,7 +30,9 @@ class BuildError(Exception):
         self.located = located
         count = "1 file is" if len(located) == 1 else f"{len(located)} files are"
         super().__init__(
-            "fstring-backport: {} cannot be shipped for the target, nothing was built:\n{}".format(count, "\n".join(located))
+            "fstring-backport: {} cannot be shipped for the target, nothing was built:\n{}".format(
+                count, "\n".join(located)
+            )
         )
 
 
@@ -100,7 +102,8 @@ class BuildStep:
         for path, shown in jobs:
             original = path.read_bytes()
             try:
-                done.append((shown, original, transpile(original, self.target, filename=shown, inline_constants=self.inline_constants)))
+                new = transpile(original, self.target, filename=shown, inline_constants=self.inline_constants)
+                done.append((shown, original, new))
             except TranspileError as exc:
                 located.append(exc.located())
         if located:

@@ -3,15 +3,15 @@
 import os
 import sys
 from pathlib import Path
-from typing import Iterator, List, NamedTuple, Optional, Sequence, Tuple
+from typing import Iterator, List, NamedTuple, Optional, Sequence, TextIO, Tuple
 
 import click
 
 from . import __version__
 from .engine.errors import TranspileError
+from .engine.targets import NATIVE, OLDEST, TSTRINGS, parse_target
 from .selection import Selected, Selection, Skipped
 from .writing import write_atomically
-from .engine.targets import NATIVE, OLDEST, TSTRINGS, parse_target
 
 EPILOG = """\b
 Examples:
@@ -80,7 +80,7 @@ def _process(job: _Job) -> _Outcome:
             with open(job.name, "rb") as handle:
                 data = handle.read()
     except OSError as exc:
-        outcome.error = "{}:1:1: {}".format(shown, exc.strerror or exc)
+        outcome.error = f"{shown}:1:1: {exc.strerror or exc}"
         return outcome
     try:
         if options.check or options.verbose:
@@ -105,13 +105,13 @@ def _process(job: _Job) -> _Outcome:
     return outcome
 
 
-def _target_option(ctx: click.Context, param: click.Parameter, value: Optional[str]):
+def _target_option(ctx: click.Context, param: click.Parameter, value: Optional[str]) -> Optional[Tuple[int, int]]:
     if value is None:
         return None
     try:
         return parse_target(value)
     except ValueError as exc:
-        raise click.BadParameter(str(exc), ctx=ctx, param=param)
+        raise click.BadParameter(str(exc), ctx=ctx, param=param) from None
 
 
 def _jobs_option(ctx: click.Context, param: click.Parameter, value: Optional[str]) -> Optional[int]:
@@ -123,7 +123,7 @@ def _jobs_option(ctx: click.Context, param: click.Parameter, value: Optional[str
     except ValueError:
         jobs = 0
     if jobs < 1:
-        raise click.BadParameter("{!r} is not a number of processes (1 or more) or 'auto'".format(value), ctx, param)
+        raise click.BadParameter(f"{value!r} is not a number of processes (1 or more) or 'auto'", ctx, param)
     return jobs
 
 
@@ -154,7 +154,9 @@ def _patterns_option(ctx: click.Context, param: click.Parameter, value: Sequence
     help="Spell constants inline (('%c' % (10,))) instead of binding module-level names "
     "[default: inline-constants of the nearest pyproject.toml, else names where a line can take them].",
 )
-@click.option("-o", "--out-dir", type=click.Path(file_okay=False, path_type=str), help="Write results under this folder.")
+@click.option(
+    "-o", "--out-dir", type=click.Path(file_okay=False, path_type=str), help="Write results under this folder."
+)
 @click.option("--copy-files", is_flag=True, help="With -o, copy the other files too.")
 @click.option("-i", "--in-place", is_flag=True, help="Rewrite files in place.")
 @click.option("--check", is_flag=True, help="Change nothing; list what the target rejects; exit 1 if anything.")
@@ -186,8 +188,22 @@ def _patterns_option(ctx: click.Context, param: click.Parameter, value: Sequence
 @click.option("-q", "--quiet", is_flag=True, help="Print errors and problems only.")
 @click.option("-v", "--verbose", is_flag=True, help="Name every file, its target and what happened to it.")
 def main(
-    paths, target, inline_constants, out_dir, copy_files, in_place, check, diff,
-    exclude, extend_exclude, force_exclude, stdin_filename, jobs, color, quiet, verbose,
+    paths: Tuple[str, ...],
+    target: Optional[Tuple[int, int]],
+    inline_constants: Optional[bool],
+    out_dir: Optional[str],
+    copy_files: bool,
+    in_place: bool,
+    check: bool,
+    diff: bool,
+    exclude: Optional[List[str]],
+    extend_exclude: Optional[List[str]],
+    force_exclude: Optional[bool],
+    stdin_filename: Optional[str],
+    jobs: Optional[int],
+    color: Optional[bool],
+    quiet: bool,
+    verbose: bool,
 ) -> None:
     """Rewrite Python 3.12 f-strings in PATHS so that older Pythons run them.
 
@@ -201,7 +217,7 @@ def main(
     try:
         jobs_list, skipped = _jobs(paths, selection, target, inline_constants, options)
     except ValueError as exc:  # a bad setting: one line, exit status 2
-        click.echo("fstring-backport: {}".format(exc), err=True)
+        click.echo(f"fstring-backport: {exc}", err=True)
         sys.exit(2)
     modes = out_dir or in_place or check or diff
     if not modes and any(os.path.isdir(p) for p in paths):
@@ -212,7 +228,7 @@ def main(
     if verbose:
         for skip in skipped:
             if os.path.basename(skip.name) not in _NEVER_SOURCES:
-                report.note("{}: skipped ({})".format(skip.name, skip.reason))
+                report.note(f"{skip.name}: skipped ({skip.reason})")
     if not quiet and jobs_list and all(job.target >= NATIVE for job in jobs_list):
         report.note(_nothing_to_rewrite(target or jobs_list[0].target))
     for outcome, job in zip(_run(jobs_list, jobs), jobs_list):
@@ -226,7 +242,15 @@ def main(
 _NEVER_SOURCES = frozenset(("__pycache__", ".git", ".hg", ".svn", ".bzr"))
 
 
-def _check_usage(paths, out_dir, copy_files, in_place, check, diff, stdin_filename) -> Tuple[str, ...]:
+def _check_usage(
+    paths: Tuple[str, ...],
+    out_dir: Optional[str],
+    copy_files: bool,
+    in_place: bool,
+    check: bool,
+    diff: bool,
+    stdin_filename: Optional[str],
+) -> Tuple[str, ...]:
     """The paths to read, once the options are known to fit together."""
     modes = [name for name, on in (("-o", out_dir), ("-i", in_place), ("--check", check), ("--diff", diff)) if on]
     if len(modes) > 1 and modes != ["--check", "--diff"]:
@@ -243,11 +267,17 @@ def _check_usage(paths, out_dir, copy_files, in_place, check, diff, stdin_filena
         raise click.UsageError("--stdin-filename names standard input: give - or no paths")
     for text in paths:
         if text != "-" and not os.path.exists(text):
-            raise click.UsageError("no such file or folder: {}".format(text))
+            raise click.UsageError(f"no such file or folder: {text}")
     return paths
 
 
-def _jobs(paths, selection: Selection, target, inline_constants, options: _Options):
+def _jobs(
+    paths: Tuple[str, ...],
+    selection: Selection,
+    target: Optional[Tuple[int, int]],
+    inline_constants: Optional[bool],
+    options: _Options,
+) -> Tuple[List[_Job], List[Skipped]]:
     """One job per selected file, each with its own target; and what was skipped."""
     jobs_list: List[_Job] = []
     skipped: List[Skipped] = []
@@ -267,7 +297,10 @@ def _jobs(paths, selection: Selection, target, inline_constants, options: _Optio
                 skipped.append(item)
     else:
         for item in selection.sources(paths):
-            (found if isinstance(item, Selected) else skipped).append(item)
+            if isinstance(item, Selected):
+                found.append(item)
+            else:
+                skipped.append(item)
     for item in found:
         settings = item.settings
         if target is not None:
@@ -280,7 +313,7 @@ def _jobs(paths, selection: Selection, target, inline_constants, options: _Optio
     return jobs_list, skipped
 
 
-def _copy_other_files(paths, selection: Selection, out_dir: str) -> None:
+def _copy_other_files(paths: Sequence[str], selection: Selection, out_dir: str) -> None:
     import shutil
 
     for item in selection.other_files(paths):
@@ -312,7 +345,7 @@ class _Report:
 
             self.bar = ProgressBar(total, sys.stderr)
 
-    def _write(self, text: str, stream) -> None:
+    def _write(self, text: str, stream: TextIO) -> None:
         if self.bar is not None:
             self.bar.write(text, stream)
         else:
@@ -343,7 +376,7 @@ class _Report:
             ))
         if options.check and not options.diff:
             lines = "".join(
-                "{}:{}:{}: {}\n".format(outcome.path, line, column, rule.describe(job.target))
+                f"{outcome.path}:{line}:{column}: {rule.describe(job.target)}\n"
                 for line, column, rule in outcome.problems
             )
             if lines:
@@ -351,7 +384,7 @@ class _Report:
             return
         if self.verbose and not options.check:
             for line, column, rule in outcome.problems:
-                self.note("{}:{}:{}: rewritten: {}".format(outcome.path, line, column, rule.describe(job.target)))
+                self.note(f"{outcome.path}:{line}:{column}: rewritten: {rule.describe(job.target)}")
         if options.diff:
             if outcome.diff:
                 self._write(_coloured(outcome.diff) if self.color else outcome.diff, sys.stdout)
@@ -368,7 +401,7 @@ class _Report:
     def finish(self, check: bool, diff: bool, writes: bool) -> int:
         """Print the closing line; the exit status."""
         self.close()
-        failed = ", {} failed".format(self.errors) if self.errors else ""
+        failed = f", {self.errors} failed" if self.errors else ""
         if check:
             if not self.quiet:
                 if self.problems:
@@ -381,7 +414,7 @@ class _Report:
                 click.echo(line, err=diff)
             return 1 if self.problems or self.errors or (diff and self.changed) else 0
         if writes and not self.quiet:
-            click.echo("{} of {} files rewritten{}".format(self.changed, self.total, failed), err=True)
+            click.echo(f"{self.changed} of {self.total} files rewritten{failed}", err=True)
         return 1 if self.errors else 0
 
 

@@ -8,10 +8,15 @@ lives in a zip archive (which has no cache).
 import os
 import sys
 import zipimport
-
 from _frozen_importlib_external import spec_from_file_location  # noqa: PLC2701
 
 from . import BackportSourceLoader, _verbose
+
+TYPE_CHECKING = False  # typing is not loaded for this: the type checkers take it as true
+if TYPE_CHECKING:
+    from importlib.machinery import ModuleSpec
+    from types import CodeType
+    from typing import Any, Sequence
 
 # Byte patterns that every f-string starts with: a prefix ending in f or F
 # right before a quote, or f/F then r/R.  A file holding none of them has no
@@ -27,11 +32,11 @@ def _may_hold_fstrings(source: bytes) -> bool:
     return any(opener in source for opener in _FSTRING_OPENERS)
 
 
-def compile_source(source: bytes, path: str, optimize: int = -1):
+def compile_source(source: bytes, path: str, optimize: int = -1) -> "CodeType":
     """Transpile ``source`` when it may need it, then compile it as Python would."""
     if _may_hold_fstrings(source):
-        from .engine.pipeline import transpile
         from .engine.errors import TranspileError
+        from .engine.pipeline import transpile
 
         try:
             source = transpile(source, sys.version_info[:2], path)
@@ -51,26 +56,26 @@ class BackportZipLoader:
         self._zip = zip_loader
         self._path = path
 
-    def __getattr__(self, name):
+    def __getattr__(self, name: str) -> "Any":
         # is_package, get_source, get_data, get_resource_reader, ...
         return getattr(self._zip, name)
 
-    def get_filename(self, fullname) -> str:
+    def get_filename(self, fullname: str) -> str:
         # zipimporter's own get_filename compiles the module to answer.
         return self._path
 
-    def create_module(self, spec):
+    def create_module(self, spec: "ModuleSpec") -> None:
         return None  # the default module object
 
     # Runs the module as importlib does, without this tool's frames in the
     # traceback of a module that fails to compile or to run.
     exec_module = BackportSourceLoader.exec_module
 
-    def get_code(self, fullname):
+    def get_code(self, fullname: str) -> "CodeType":
         return compile_source(self._zip.get_data(self._path), self._path)
 
 
-def spec_from_an_archive(fullname, path):
+def spec_from_an_archive(fullname: str, path: "Sequence[str] | None") -> "ModuleSpec | None":
     """A spec for a ``.py`` module in a zip archive that zipimport could not
     name (it compiles the module to do so): the archive is the first entry
     of the path that holds the module."""

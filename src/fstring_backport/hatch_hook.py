@@ -99,7 +99,7 @@ class FstringBackportBuildHook(BuildHookInterface):
 
 
 @hookimpl
-def hatch_register_build_hook():
+def hatch_register_build_hook() -> type[FstringBackportBuildHook]:
     return FstringBackportBuildHook
 
 
@@ -108,6 +108,6 @@ def _inline_constants(config: dict[str, Any]) -> bool | None:
     value = config.get("inline-constants")
     if value is not None and not isinstance(value, bool):
         raise ValueError(
-            "[tool.hatch.build.hooks.fstring-backport] inline-constants must be true or false, not {!r}".format(value)
+            f"[tool.hatch.build.hooks.fstring-backport] inline-constants must be true or false, not {value!r}"
         )
     return value

@@ -25,7 +25,7 @@ import signal
 import struct
 import sys
 import traceback
-from typing import Callable, Dict, Iterable, Iterator, List, Optional, Sequence, Tuple, TypeVar
+from typing import Callable, Dict, Generator, Iterable, Iterator, List, Optional, Sequence, Tuple, TypeVar
 
 Item = TypeVar("Item")
 Result = TypeVar("Result")
@@ -133,7 +133,13 @@ def _threads() -> int:
         return threading.active_count()
 
 
-def _forked(function, items, chunks, workers, caller_works) -> Iterator[Tuple[int, Result]]:
+def _forked(
+    function: Callable[[Item], Result],
+    items: Sequence[Item],
+    chunks: List[List[int]],
+    workers: int,
+    caller_works: bool,
+) -> Generator[Tuple[int, Result], None, None]:
     queue_read, queue_write = os.pipe()
     pids: List[int] = []
     children: Dict[int, int] = {}  # the read end of a worker's results -> its pid, until it ends
@@ -178,7 +184,13 @@ def _chunks_taken(queue_read: int, chunks: List[List[int]]) -> Iterator[List[int
         yield chunks[_CHUNK_NUMBER.unpack(number)[0]]
 
 
-def _work_and_exit(function, items, chunks, queue_read: int, results_write: int) -> None:
+def _work_and_exit(
+    function: Callable[[Item], Result],
+    items: Sequence[Item],
+    chunks: List[List[int]],
+    queue_read: int,
+    results_write: int,
+) -> None:
     """A worker's whole life: each chunk's results go back as one message."""
     status = 0
     try:
@@ -194,7 +206,7 @@ def _work_and_exit(function, items, chunks, queue_read: int, results_write: int)
         os._exit(status)  # not the parent's exit handlers, nor its buffers
 
 
-def _send(fd: int, message) -> None:
+def _send(fd: int, message: object) -> None:
     data = pickle.dumps(message, pickle.HIGHEST_PROTOCOL)
     _write_all(fd, _LENGTH.pack(len(data)) + data)
 
@@ -231,7 +243,13 @@ def _received(children: Dict[int, int], buffers: Dict[int, bytearray], wait: boo
                 yield from payload
 
 
-def _pooled(function, items, chunks, workers, start_method: Optional[str]) -> Iterator[Tuple[int, Result]]:
+def _pooled(
+    function: Callable[[Item], Result],
+    items: Sequence[Item],
+    chunks: List[List[int]],
+    workers: int,
+    start_method: Optional[str],
+) -> Generator[Tuple[int, Result], None, None]:
     import multiprocessing
     from concurrent.futures import ProcessPoolExecutor
 
@@ -242,5 +260,5 @@ def _pooled(function, items, chunks, workers, start_method: Optional[str]) -> It
             yield from zip(chunk, results)
 
 
-def _call_each(function, batch):
+def _call_each(function: Callable[[Item], Result], batch: List[Item]) -> List[Result]:
     return [function(item) for item in batch]

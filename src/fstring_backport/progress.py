@@ -47,7 +47,7 @@ class ProgressBar:
         self._shown = line
 
     def _line(self, columns: int) -> str:
-        counts = " {:3d}% {}/{}".format(100 * self._done // self._total, self._done, self._total)
+        counts = f" {100 * self._done // self._total:3d}% {self._done}/{self._total}"
         # Never the full width: a line that fills it wraps on some terminals.
         width = min(40, columns - len(_LABEL) - len(counts) - 4)
         if width < 5:

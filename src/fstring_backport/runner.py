@@ -13,7 +13,7 @@ import runpy
 import sys
 import types
 from importlib.machinery import SourceFileLoader
-from typing import List
+from typing import Any, List
 
 from . import install
 from .compiling import compile_source
@@ -80,7 +80,7 @@ def _run_as_main(module: str, alter_argv: bool) -> int:
         return 0
     # Reported outside the except clause: no exception is being handled
     # while the hook runs, as under the interpreter.
-    return _uncaught(failed, failed.__traceback__.tb_next)
+    return _uncaught(failed, _below(failed.__traceback__))
 
 
 def _run_script(path: str) -> int:
@@ -89,9 +89,7 @@ def _run_script(path: str) -> int:
             source = handle.read()
     except OSError as error:
         print(
-            "{}: can't open file {!r}: [Errno {}] {}".format(
-                sys.executable, path, error.errno, error.strerror
-            ),
+            f"{sys.executable}: can't open file {path!r}: [Errno {error.errno}] {error.strerror}",
             file=sys.stderr,
         )
         return 2
@@ -101,7 +99,7 @@ def _run_script(path: str) -> int:
     try:
         code = compile_source(source, filename)
     except Exception as error:
-        failed = error
+        failed: Exception | None = error
     else:
         failed = None
     if failed is not None:
@@ -110,7 +108,7 @@ def _run_script(path: str) -> int:
     module = types.ModuleType("__main__")
     module.__file__ = filename
     module.__loader__ = SourceFileLoader("__main__", path)
-    module.__builtins__ = __builtins__
+    module.__builtins__ = __builtins__  # type: ignore[attr-defined]  # a module's, missing from typeshed
     sys.modules["__main__"] = module
     if not _safe_path():
         sys.path[0] = os.path.dirname(os.path.abspath(path))
@@ -119,11 +117,17 @@ def _run_script(path: str) -> int:
     except SystemExit:
         raise
     except BaseException as error:
-        failed = error
+        raised = error
     else:
         return 0
     # The script's own frames start below this one.
-    return _uncaught(failed, failed.__traceback__.tb_next)
+    return _uncaught(raised, _below(raised.__traceback__))
+
+
+def _below(traceback: "types.TracebackType | None") -> "types.TracebackType | None":
+    """The frames below the first of ``traceback`` (a caught exception's,
+    which is never None)."""
+    return traceback.tb_next if traceback is not None else None
 
 
 def _uncaught(error: BaseException, traceback: "types.TracebackType | None") -> int:
@@ -150,8 +154,8 @@ def _uncaught(error: BaseException, traceback: "types.TracebackType | None") -> 
             raise
         except BaseException as error_in_hook:
             # From the hook's frame down, as the interpreter calls it.
-            hook_error = error_in_hook
-            hook_error.with_traceback(hook_error.__traceback__.tb_next)
+            error_in_hook.with_traceback(_below(error_in_hook.__traceback__))
+            hook_error: BaseException | None = error_in_hook
         else:
             hook_error = None
         if hook_error is not None:
@@ -163,7 +167,7 @@ def _uncaught(error: BaseException, traceback: "types.TracebackType | None") -> 
     if isinstance(error, KeyboardInterrupt):
         # Printed already: the interpreter's own hook call is a silent one,
         # which puts the user's hook back for whatever runs at exit.
-        def printed(*args: object, _hook: object = hook) -> None:
+        def printed(*args: object, _hook: Any = hook) -> None:
             sys.excepthook = _hook
 
         sys.excepthook = printed

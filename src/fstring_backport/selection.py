@@ -13,7 +13,7 @@ import functools
 import os
 import re
 from pathlib import Path
-from typing import Dict, Iterator, List, NamedTuple, Optional, Sequence, Set, Tuple, Union
+from typing import Iterator, NamedTuple, Sequence
 
 from .settings import Settings, load_settings, relative_to_cwd
 
@@ -77,10 +77,10 @@ def _glob_regex(glob: str) -> str:
     return "".join(out)
 
 
-def _any_of(regexes: Sequence[str]) -> Optional["re.Pattern[str]"]:
+def _any_of(regexes: Sequence[str]) -> re.Pattern[str] | None:
     if not regexes:
         return None
-    return re.compile("(?:{})\\Z".format("|".join("(?:{})".format(r) for r in regexes)), re.DOTALL | _FLAGS)
+    return re.compile("(?:{})\\Z".format("|".join(f"(?:{r})" for r in regexes)), re.DOTALL | _FLAGS)
 
 
 class Patterns:
@@ -94,7 +94,7 @@ class Patterns:
     def __init__(self, globs: Sequence[str], anchor: str, origin: str) -> None:
         self.anchor = anchor
         self.origin = origin  # 'in pyproject.toml', for the reasons
-        self._globs: List[Tuple[str, "re.Pattern[str]", bool, bool]] = []  # (glob, regex, of a name, folders only)
+        self._globs: list[tuple[str, re.Pattern[str], bool, bool]] = []  # (glob, regex, of a name, folders only)
         for glob in globs:
             text = glob.replace(os.sep, "/")
             folders_only = text.endswith("/")
@@ -121,7 +121,7 @@ class Patterns:
     def __bool__(self) -> bool:
         return bool(self._globs)
 
-    def prefix_of(self, folder: str) -> Optional[str]:
+    def prefix_of(self, folder: str) -> str | None:
         """``folder`` (absolute) relative to the anchor, ``/``-separated, ending
         in ``/`` (``""`` for the anchor itself); None when there is no such path."""
         try:
@@ -130,7 +130,7 @@ class Patterns:
             return None
         return "" if relative == os.curdir else relative.replace(os.sep, "/") + "/"
 
-    def match(self, name: str, relative: Optional[str], is_dir: bool) -> Optional[str]:
+    def match(self, name: str, relative: str | None, is_dir: bool) -> str | None:
         """The first glob that matches the entry ``name`` at ``relative`` (its
         path from the anchor, None when it has none); None when none does."""
         names, paths = self._names[is_dir], self._paths[is_dir]
@@ -146,7 +146,7 @@ class Patterns:
                 return glob
         return None  # pragma: no cover - the combined regex agreed
 
-    def match_path(self, relative: str, is_dir: bool) -> Optional[str]:
+    def match_path(self, relative: str, is_dir: bool) -> str | None:
         """:meth:`match` for ``relative`` or any folder above it (up to the anchor)."""
         parts = relative.split("/")
         for end in range(1, len(parts) + 1):
@@ -158,7 +158,7 @@ class Patterns:
         return None
 
     def reason(self, glob: str) -> str:
-        return 'excluded by "{}" {}'.format(glob, self.origin)
+        return f'excluded by "{glob}" {self.origin}'
 
 
 def _settings_patterns(settings: Settings, globs: Sequence[str]) -> Patterns:
@@ -170,7 +170,7 @@ def _settings_patterns(settings: Settings, globs: Sequence[str]) -> Patterns:
 
 
 @functools.lru_cache(maxsize=64)
-def _compiled(globs: Tuple[str, ...], anchor: str, origin: str) -> Patterns:
+def _compiled(globs: tuple[str, ...], anchor: str, origin: str) -> Patterns:
     """Compiled once: a build step asks for every file of a wheel."""
     return Patterns(globs, anchor, origin)
 
@@ -188,7 +188,9 @@ def is_selected_source(relative: str, settings: Settings) -> bool:
     excludes, no .gitignore (for the build steps: the backend chose the files)."""
     if not relative.endswith(SOURCE_SUFFIXES) or is_excluded(relative, settings):
         return False
-    return not settings.include or _settings_patterns(settings, settings.include).match_path(relative, False) is not None
+    if not settings.include:
+        return True
+    return _settings_patterns(settings, settings.include).match_path(relative, False) is not None
 
 
 # -- .gitignore ----------------------------------------------------------------
@@ -209,11 +211,14 @@ class _Ignore:
         self.reason = "ignored by " + shown
         # Last pattern first: in git, the last one that matches decides.
         parsed = [Pattern(line) for line in lines if line]
-        self.patterns = [(p.regex, bool(p.include)) for p in reversed(parsed) if p.include is not None]
+        # (A pattern has a regex exactly when it has an include.)
+        self.patterns = [
+            (p.regex, bool(p.include)) for p in reversed(parsed) if p.include is not None and p.regex is not None
+        ]
         groupless = [re.sub(r"\(\?P<\w+>", "(?:", regex.pattern) for regex, _ in self.patterns]
-        self.any = re.compile("|".join("(?:{})".format(r) for r in groupless)) if groupless else None
+        self.any = re.compile("|".join(f"(?:{r})" for r in groupless)) if groupless else None
 
-    def decides(self, relative: str) -> Optional[bool]:
+    def decides(self, relative: str) -> bool | None:
         """True: ``relative`` is ignored; False: a ``!`` pattern keeps it;
         None: no pattern of this file speaks of it.  Folders end in ``/``."""
         if self.any is None or not self.any.match(relative):
@@ -224,7 +229,7 @@ class _Ignore:
         return None
 
 
-def _matches_above(regex: "re.Pattern[str]", relative: str) -> bool:
+def _matches_above(regex: re.Pattern[str], relative: str) -> bool:
     """Whether ``regex`` matches a folder above ``relative`` (``a/`` of ``a/b.py``).
 
     pathspec lets a pattern match everything below what it names; git does
@@ -239,7 +244,7 @@ def _matches_above(regex: "re.Pattern[str]", relative: str) -> bool:
     return False
 
 
-def _ignored(chain: Sequence[Tuple[_Ignore, str]], name: str) -> Optional[str]:
+def _ignored(chain: Sequence[tuple[_Ignore, str]], name: str) -> str | None:
     """Why ``.gitignore`` files ignore ``name`` (``/`` at its end for a
     folder); ``chain`` holds (file, the folder's path from that file's
     folder) outermost first: a deeper file overrides the ones above it."""
@@ -275,9 +280,9 @@ class _Folder(NamedTuple):
     shown: str
     relative: str  # from the argument, "" or ending in "/"
     settings: Settings
-    excludes: List[Tuple[Patterns, Optional[str]]]  # (patterns, this folder from their anchor)
-    include: Optional[Tuple[Patterns, Optional[str]]]  # None: everything is included here
-    ignores: List[Tuple[_Ignore, str]]
+    excludes: list[tuple[Patterns, str | None]]  # (patterns, this folder from their anchor)
+    include: tuple[Patterns, str | None] | None  # None: everything is included here
+    ignores: list[tuple[_Ignore, str]]
 
 
 class Selection:
@@ -301,10 +306,10 @@ class Selection:
 
     def __init__(
         self,
-        exclude: Optional[Sequence[str]] = None,
-        extend_exclude: Optional[Sequence[str]] = (),
-        force_exclude: Optional[bool] = None,
-        skip: Optional[str] = None,
+        exclude: Sequence[str] | None = None,
+        extend_exclude: Sequence[str] | None = (),
+        force_exclude: bool | None = None,
+        skip: str | None = None,
     ) -> None:
         """``exclude`` replaces the configured ``exclude``; ``extend_exclude``
         (None: none) is added to it; both are anchored at the current folder.
@@ -316,12 +321,12 @@ class Selection:
         self._force_exclude = force_exclude
         self._skip = os.path.realpath(skip) if skip is not None else None
         self._skip_name = os.path.basename(self._skip) if self._skip is not None else None
-        self._default: Optional[Settings] = None
-        self._by_pyproject: Dict[str, Settings] = {}
-        self._by_folder: Dict[str, Settings] = {}
-        self._patterns: Dict[int, Tuple[List[Patterns], Optional[Patterns]]] = {}
-        self._gitignores: Dict[str, Optional[_Ignore]] = {}
-        self._repo_chains: Dict[str, Optional[Tuple[_Ignore, ...]]] = {}
+        self._default: Settings | None = None
+        self._by_pyproject: dict[str, Settings] = {}
+        self._by_folder: dict[str, Settings] = {}
+        self._patterns: dict[int, tuple[list[Patterns], Patterns | None]] = {}
+        self._gitignores: dict[str, _Ignore | None] = {}
+        self._repo_chains: dict[str, tuple[_Ignore, ...] | None] = {}
 
     # -- settings
 
@@ -356,7 +361,7 @@ class Selection:
             self._default = Settings(root=Path(os.getcwd()))
         return self._default
 
-    def _patterns_of(self, settings: Settings) -> Tuple[List[Patterns], Optional[Patterns]]:
+    def _patterns_of(self, settings: Settings) -> tuple[list[Patterns], Patterns | None]:
         """(exclude patterns, include patterns or None) that apply under ``settings``."""
         found = self._patterns.get(id(settings))
         if found is None:
@@ -368,7 +373,7 @@ class Selection:
 
     # -- .gitignore
 
-    def _gitignore(self, folder: str, name: str = ".gitignore") -> Optional[_Ignore]:
+    def _gitignore(self, folder: str, name: str = ".gitignore") -> _Ignore | None:
         """The patterns of ``folder``/``name``, None when there is none."""
         path = os.path.join(folder, name)
         if path not in self._gitignores:
@@ -381,12 +386,12 @@ class Selection:
                 self._gitignores[path] = _Ignore(folder, name.replace(os.sep, "/"), lines)
         return self._gitignores[path]
 
-    def _repo_chain(self, folder: str) -> Optional[Tuple[_Ignore, ...]]:
+    def _repo_chain(self, folder: str) -> tuple[_Ignore, ...] | None:
         """The ignore files that apply in ``folder``, outermost first; None
         outside any git repository."""
         if folder not in self._repo_chains:
             parent = os.path.dirname(folder)
-            chain: Optional[Tuple[_Ignore, ...]]
+            chain: tuple[_Ignore, ...] | None
             if os.path.exists(os.path.join(folder, ".git")):
                 chain = self._start_of_repo(folder)
             elif parent == folder:
@@ -399,11 +404,11 @@ class Selection:
             self._repo_chains[folder] = chain
         return self._repo_chains[folder]
 
-    def _start_of_repo(self, folder: str) -> Tuple[_Ignore, ...]:
+    def _start_of_repo(self, folder: str) -> tuple[_Ignore, ...]:
         found = (self._gitignore(folder, os.path.join(".git", "info", "exclude")), self._gitignore(folder))
         return tuple(ignore for ignore in found if ignore is not None)
 
-    def _chain_at(self, folder: str) -> List[Tuple[_Ignore, str]]:
+    def _chain_at(self, folder: str) -> list[tuple[_Ignore, str]]:
         """(ignore file, ``folder`` from its folder) for a folder named on the command line."""
         chain = self._repo_chain(folder)
         if chain is None:
@@ -413,7 +418,7 @@ class Selection:
 
     # -- named paths
 
-    def _named_reason(self, real: str, is_dir: bool, settings: Settings) -> Optional[str]:
+    def _named_reason(self, real: str, is_dir: bool, settings: Settings) -> str | None:
         """Why force-exclude skips the path named ``real``: it, or a folder
         above it up to its project's root, is excluded."""
         root = os.path.abspath(str(settings.root))
@@ -443,7 +448,7 @@ class Selection:
         return None
 
     @staticmethod
-    def _default_reason(path: str, name: str) -> Optional[str]:
+    def _default_reason(path: str, name: str) -> str | None:
         if name in DEFAULT_EXCLUDES:
             return _REASON_OF_NAME.get(name, BY_DEFAULT)
         if os.path.isfile(os.path.join(path, VENV_MARKER)):
@@ -454,7 +459,7 @@ class Selection:
 
     # -- the walk
 
-    def sources(self, paths: Sequence[str]) -> Iterator[Union[Selected, Skipped]]:
+    def sources(self, paths: Sequence[str]) -> Iterator[Selected | Skipped]:
         """The sources (``.py``, ``.pyi``) to read in ``paths``, and what was
         skipped: folders once (not what is in them) and source files.  In the
         order of ``paths``; in a folder, sorted as paths sort (part by part).
@@ -468,7 +473,7 @@ class Selection:
             if isinstance(found, Selected):
                 yield found
 
-    def _walk(self, paths: Sequence[str], sources: bool) -> Iterator[Union[Selected, Skipped]]:
+    def _walk(self, paths: Sequence[str], sources: bool) -> Iterator[Selected | Skipped]:
         for argument in paths:
             if argument == "-":
                 if sources:
@@ -481,9 +486,9 @@ class Selection:
                 real = os.path.realpath(argument)
                 settings = self._settings_in(real)
             else:  # the folder resolved, not a link to a file: its settings are the folder's
-                folder = os.path.realpath(os.path.dirname(argument) or os.curdir)
-                real = os.path.join(folder, os.path.basename(argument))
-                settings = self._settings_in(folder)
+                parent = os.path.realpath(os.path.dirname(argument) or os.curdir)
+                real = os.path.join(parent, os.path.basename(argument))
+                settings = self._settings_in(parent)
             force = settings.force_exclude if self._force_exclude is None else self._force_exclude
             reason = self._named_reason(real, is_dir, settings) if force else None
             if reason is not None:
@@ -511,7 +516,7 @@ class Selection:
                     continue  # unreadable: nothing in it, as os.walk did
                 yield from self._folder(folder, sources, entries)
 
-    def _folder(self, folder: _Folder, sources: bool, entries: List["os.DirEntry[str]"]) -> Iterator[Union[Selected, Skipped]]:
+    def _folder(self, folder: _Folder, sources: bool, entries: list[os.DirEntry[str]]) -> Iterator[Selected | Skipped]:
         _, shown, relative, settings, excludes, include, ignores = folder
         entries.sort(key=_name_of)
         for entry in entries:
@@ -541,7 +546,7 @@ class Selection:
             if reason is None and not is_dir and sources and include is not None:
                 patterns, prefix = include
                 if patterns.match(name, None if prefix is None else prefix + name, False) is None:
-                    reason = "not matched by include {}".format(patterns.origin)
+                    reason = f"not matched by include {patterns.origin}"
             if reason is not None:
                 if sources:
                     yield Skipped(os.path.join(shown, name), reason)
@@ -560,7 +565,7 @@ class Selection:
                 continue
             yield from self._folder(self._child(folder, name, entry.path, names), sources, inside)
 
-    def _child(self, folder: _Folder, name: str, path: str, inside: Set[str]) -> _Folder:
+    def _child(self, folder: _Folder, name: str, path: str, inside: set[str]) -> _Folder:
         settings = folder.settings
         if "pyproject.toml" in inside and os.path.isfile(os.path.join(path, "pyproject.toml")):
             settings = self._load(os.path.join(path, "pyproject.toml"))
@@ -585,10 +590,12 @@ class Selection:
                 own = self._gitignore(path)
                 if own is not None:
                     ignores.append((own, ""))
-        return _Folder(path, os.path.join(folder.shown, name), folder.relative + name + "/", settings, excludes, include, ignores)
+        return _Folder(
+            path, os.path.join(folder.shown, name), folder.relative + name + "/", settings, excludes, include, ignores
+        )
 
 
-def _name_of(entry: "os.DirEntry[str]") -> str:
+def _name_of(entry: os.DirEntry[str]) -> str:
     return entry.name
 
 

@@ -7,7 +7,7 @@ import os
 import re
 import sys
 from pathlib import Path
-from typing import Optional, Sequence
+from typing import Sequence
 
 from .engine.targets import OLDEST, parse_target
 
@@ -22,14 +22,14 @@ class Settings:
 
     def __init__(
         self,
-        target: Optional[str] = None,
+        target: str | None = None,
         include: Sequence[str] = (),
         exclude: Sequence[str] = (),
         inline_constants: bool = False,
         extend_exclude: Sequence[str] = (),
         force_exclude: bool = False,
-        pyproject: Optional[Path] = None,
-        root: Optional[Path] = None,
+        pyproject: Path | None = None,
+        root: Path | None = None,
         target_origin: str = "the default",
     ) -> None:
         self.target = target
@@ -43,7 +43,7 @@ class Settings:
         self.target_origin = target_origin
 
 
-def find_pyproject(start: Path) -> Optional[Path]:
+def find_pyproject(start: Path) -> Path | None:
     """The nearest pyproject.toml in ``start`` or a folder above it."""
     folder = start if start.is_dir() else start.parent
     for candidate in [folder.resolve()] + list(folder.resolve().parents):
@@ -53,7 +53,7 @@ def find_pyproject(start: Path) -> Optional[Path]:
     return None
 
 
-def load_settings(pyproject: Optional[Path]) -> Settings:
+def load_settings(pyproject: Path | None) -> Settings:
     """The settings of ``pyproject``; a bad one raises ValueError in one line
     naming the file, the key, the value and what is allowed."""
     if pyproject is None:
@@ -61,7 +61,7 @@ def load_settings(pyproject: Optional[Path]) -> Settings:
     try:
         data = read_toml(pyproject)
     except ValueError as exc:  # TOMLDecodeError, or bytes that are not UTF-8
-        raise ValueError("{}: not valid TOML: {}".format(pyproject, _one_line(exc))) from None
+        raise ValueError(f"{pyproject}: not valid TOML: {_one_line(exc)}") from None
     tool = _table(data, "tool", "[tool]", pyproject)
     own = _table(tool, "fstring-backport", "[tool.fstring-backport]", pyproject)
     project = _table(data, "project", "[project]", pyproject)
@@ -69,9 +69,7 @@ def load_settings(pyproject: Optional[Path]) -> Settings:
     requires_python = project.get("requires-python", "")
     if not isinstance(requires_python, str):
         raise ValueError(
-            "{}: [project] requires-python must be a string such as '>=3.8', not {!r}".format(
-                pyproject, requires_python
-            )
+            f"{pyproject}: [project] requires-python must be a string such as '>=3.8', not {requires_python!r}"
         )
     target = own.get("target")
     origin = "the default"
@@ -82,27 +80,26 @@ def load_settings(pyproject: Optional[Path]) -> Settings:
             parse_target(target)
         except (TypeError, ValueError):
             raise ValueError(
-                "{}: [tool.fstring-backport] target must be a version in quotes, 3.8 or later "
-                "(such as \"3.8\" or \"py38\"), not {!r}".format(pyproject, target)
+                f"{pyproject}: [tool.fstring-backport] target must be a version in quotes, 3.8 or later "
+                f"(such as \"3.8\" or \"py38\"), not {target!r}"
             ) from None
-        origin = 'target "{}" in {}'.format(target, where)
+        origin = f'target "{target}" in {where}'
     else:
         target = lower_bound(requires_python)
         if target is not None and tuple(int(part) for part in target.split(".")) < OLDEST:
             raise ValueError(
-                "{}: [project] requires-python {!r} allows Python {}, and fstring-backport targets 3.8 "
-                "and later: set [tool.fstring-backport] target = \"3.8\" to write for 3.8".format(
-                    pyproject, requires_python, target
-                )
+                f"{pyproject}: [project] requires-python {requires_python!r} allows Python {target}, "
+                "and fstring-backport targets 3.8 and later: set [tool.fstring-backport] target = \"3.8\" "
+                "to write for 3.8"
             )
         if target is not None:
-            origin = 'requires-python "{}" in {}'.format(requires_python, where)
+            origin = f'requires-python "{requires_python}" in {where}'
     flags = {}
     for key in ("inline-constants", "force-exclude"):
         value = own.get(key, False)
         if not isinstance(value, bool):
             raise ValueError(
-                "{}: [tool.fstring-backport] {} must be true or false, not {!r}".format(pyproject, key, value)
+                f"{pyproject}: [tool.fstring-backport] {key} must be true or false, not {value!r}"
             )
         flags[key] = value
     patterns = {}
@@ -110,8 +107,8 @@ def load_settings(pyproject: Optional[Path]) -> Settings:
         value = own.get(key, [])
         if not (isinstance(value, list) and all(isinstance(p, str) for p in value)):
             raise ValueError(
-                "{}: [tool.fstring-backport] {} must be a list of glob patterns in quotes "
-                "(such as [\"pkg/*\"]), not {!r}".format(pyproject, key, value)
+                f"{pyproject}: [tool.fstring-backport] {key} must be a list of glob patterns in quotes "
+                f"(such as [\"pkg/*\"]), not {value!r}"
             )
         patterns[key] = value
     return Settings(
@@ -139,7 +136,7 @@ def relative_to_cwd(path: Path) -> str:
 def _table(data: dict, key: str, name: str, pyproject: Path) -> dict:
     value = data.get(key, {})
     if not isinstance(value, dict):
-        raise ValueError("{}: {} must be a table, not {!r}".format(pyproject, name, value))
+        raise ValueError(f"{pyproject}: {name} must be a table, not {value!r}")
     return value
 
 
@@ -156,7 +153,7 @@ def read_toml(path: Path) -> dict:
         return tomllib.load(handle)
 
 
-def lower_bound(requires_python: str) -> Optional[str]:
+def lower_bound(requires_python: str) -> str | None:
     """``">=3.9, <4"`` -> ``"3.9"``; None when there is no lower bound."""
     match = re.search(r"(?:>=|==|~=|>)\s*(3)\.(\d+)", requires_python)
-    return "{}.{}".format(match.group(1), match.group(2)) if match else None
+    return f"{match.group(1)}.{match.group(2)}" if match else None

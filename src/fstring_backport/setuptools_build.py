@@ -13,14 +13,24 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from setuptools.command.build_py import build_py as _setuptools_build_py
 
 try:
     from setuptools.errors import BaseError as _SetuptoolsError
 except ImportError:  # setuptools before 59
-    from distutils.errors import DistutilsError as _SetuptoolsError
+    # The same class, under the name it had there.
+    from distutils.errors import DistutilsError as _SetuptoolsError  # type: ignore[assignment]
+
+if TYPE_CHECKING:
+    from setuptools.dist import Distribution
+
+    # What the mixin is mixed into, for the type checker; at run time it has
+    # no base, so that with_transpiling can put it in front of any build_py.
+    _BuildPy = _setuptools_build_py
+else:
+    _BuildPy = object
 
 from .build_common import (
     BuildError,
@@ -33,14 +43,16 @@ from .settings import read_toml
 from .writing import write_atomically
 
 
-class TranspilingBuildPy:
+class TranspilingBuildPy(_BuildPy):
     """Mixed into a ``build_py`` class in front of it.
 
     Modules and package data both reach the build folder through
     ``copy_file``: the one place to transpile what is written there.
     """
 
-    def copy_file(self, infile, outfile, *args: Any, **kwargs: Any) -> tuple[str, bool]:
+    # Any: the base's copy_file is overloaded for str and bytes paths;
+    # build_py passes str.
+    def copy_file(self, infile: Any, outfile: Any, *args: Any, **kwargs: Any) -> tuple[Any, bool]:
         relative = os.path.relpath(str(outfile), str(self.build_lib)).replace(os.sep, "/")
         step = self._fstring_backport_step()
         if relative.startswith("../") or not step.selects(relative, infile):
@@ -82,7 +94,7 @@ class TranspilingBuildPy:
     def _fstring_backport_step(self) -> BuildStep:
         step = getattr(self, "_fstring_backport", None)
         if step is None:
-            step = BuildStep(Path.cwd(), requires_python=self.distribution.python_requires or "")
+            step = BuildStep(Path.cwd(), requires_python=self.distribution.python_requires or "")  # type: ignore[attr-defined]  # set by setuptools, not in types-setuptools
             self._fstring_backport = step
         return step
 
@@ -97,7 +109,7 @@ def with_transpiling(command_class: type) -> type:
 build_py = with_transpiling(_setuptools_build_py)
 
 
-def _configured(dist) -> bool:
+def _configured(dist: Distribution) -> bool:
     """Whether the project being built has ``[tool.fstring-backport]``."""
     pyproject = Path(dist.src_root or os.curdir) / "pyproject.toml"
     try:
@@ -106,7 +118,7 @@ def _configured(dist) -> bool:
         return False
 
 
-def finalize_distribution_options(dist) -> None:
+def finalize_distribution_options(dist: Distribution) -> None:
     """Runs for every setuptools build in an environment where
     fstring-backport is installed; acts only on projects that ask for it.
 
@@ -126,4 +138,4 @@ def finalize_distribution_options(dist) -> None:
         dist.cmdclass[command] = transpiling
         return transpiling
 
-    dist.get_command_class = get_command_class
+    dist.get_command_class = get_command_class  # type: ignore[method-assign]  # the point: wrap the lookup

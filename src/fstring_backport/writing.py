@@ -5,11 +5,10 @@ from __future__ import annotations
 import os
 import stat
 from pathlib import Path
-from typing import Optional
 
 
 def write_atomically(
-    path: Path, data: bytes, mode_from: Optional[Path] = None, durable: bool = True
+    path: Path, data: bytes, mode_from: Path | None = None, durable: bool = True
 ) -> None:
     """Replace ``path`` with ``data`` in one step: readers see old or new, never half.
 
