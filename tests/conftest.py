@@ -33,7 +33,7 @@ def interpreter(version: str) -> str:
     """The path of ``python3.X``; a missing one fails the test, never skips it."""
     path = shutil.which("python" + version)
     if path is None:
-        pytest.fail("python{} is not on PATH (set PYENV_VERSION)".format(version))
+        pytest.fail(f"python{version} is not on PATH (set PYENV_VERSION)")
     return path
 
 
@@ -58,7 +58,7 @@ def stdlib_dir(version: str) -> Path:
             [interpreter(version), "-c", "import sysconfig; print(sysconfig.get_paths()['stdlib'])"],
             check=True,
             stdout=subprocess.PIPE,
-            universal_newlines=True,
+            text=True,
         ).stdout.strip()
         _STDLIB_CACHE[version] = out
     return Path(_STDLIB_CACHE[version])
@@ -68,7 +68,7 @@ def stdlib_files(version: str) -> List[Path]:
     root = stdlib_dir(version)
     # Debian links sitecustomize.py to /etc, which may hold nothing.
     files = sorted(p for p in root.rglob("*.py") if "site-packages" not in p.parts and p.is_file())
-    assert len(files) > 1000, "expected a full standard library under {}".format(root)
+    assert len(files) > 1000, f"expected a full standard library under {root}"
     return files
 
 
@@ -104,7 +104,7 @@ def json_from(python: str, script: str, data: object) -> object:
         [python, "-c", script],
         input=json.dumps(data),
         stdout=subprocess.PIPE,
-        universal_newlines=True,
+        text=True,
         check=True,
     ).stdout
     return json.loads(out)

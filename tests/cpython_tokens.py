@@ -71,7 +71,10 @@ def ours(text: str) -> List[Row]:
         start = locate(token.offset)
         end: Optional[Position]
         if value:
-            end_line, col = index.position(token.end - 1) if "\n" in value or "\r" in value else (start[0], start[1] + len(value) - 1)
+            if "\n" in value or "\r" in value:
+                end_line, col = index.position(token.end - 1)
+            else:
+                end_line, col = start[0], start[1] + len(value) - 1
             end = (end_line, col + 1)
             if end_line != start[0] and old_end_columns:
                 nbytes = len(index.line_text(end_line)[: col + 1].encode("utf-8"))
@@ -122,9 +125,7 @@ def describe_difference(a: List[Row], b: List[Row]) -> Optional[str]:
     i = 0
     while i < min(len(a), len(b)) and a[i] == b[i]:
         i += 1
-    return "token {}:\n  ours:    {}\n  CPython: {}".format(
-        i, a[max(0, i - 1) : i + 2], b[max(0, i - 1) : i + 2]
-    )
+    return f"token {i}:\n  ours:    {a[max(0, i - 1) : i + 2]}\n  CPython: {b[max(0, i - 1) : i + 2]}"
 
 
 def _compiles(text: str, path: str) -> bool:
@@ -163,7 +164,7 @@ def agreement(paths: List[str]) -> Dict[str, object]:
         except TranspileError as exc:
             difference = exc.located()
         if difference and _compiles(text, path):
-            differences.append("{}: {}".format(path, difference))
+            differences.append(f"{path}: {difference}")
         checked += 1
     return {"python": "{}.{}".format(*sys.version_info), "checked": checked, "differences": differences}
 

@@ -21,7 +21,7 @@ def fail_outside(parent, number):
     """``number``, or a ValueError in any process but ``parent``."""
     time.sleep(0.0005)
     if os.getpid() != parent:
-        raise ValueError("no {} here".format(number))
+        raise ValueError(f"no {number} here")
     return number
 
 

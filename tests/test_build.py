@@ -23,9 +23,10 @@ import zipfile
 from pathlib import Path
 
 import pytest
-from conftest import REPO, compiles_with, interpreter, oracle
 
 from fstring_backport.build_common import BuildStep, editable_pth, top_level_names
+
+from conftest import REPO, compiles_with, interpreter, oracle
 
 PROJECTS = Path(__file__).resolve().parent / "projects"
 SAMPLES = {"hatch": "hatch_sample", "setuptools": "setuptools_sample"}
@@ -38,10 +39,15 @@ BAD_MESSAGE = "f-string: invalid conversion character 'z': expected 's', 'r', or
 HOST = "host"
 PYPY = sys.implementation.name == "pypy"
 HOST_NEEDS_WHEEL = sys.version_info < (3, 12)
-heavy = pytest.mark.skipif(
+_real_builds = pytest.mark.skipif(
     not (PYPY or sys.version_info[:2] in ((3, 14), (3, 15))),
     reason="real builds (virtual environments for the host, 3.8 and 3.11) run on CPython 3.14 and 3.15 and PyPy 3.11",
 )
+
+
+def heavy(test):
+    """A real build: slow, and run on CPython 3.14 and 3.15 and PyPy 3.11 only."""
+    return pytest.mark.slow(_real_builds(test))
 
 
 # -- the shared settings: no build needed --------------------------------------
@@ -208,6 +214,13 @@ def builder(work) -> Venv:
 def our_wheel(work: Path) -> Path:
     [wheel] = (work / "ours").glob("fstring_backport-*.whl")
     return wheel
+
+
+@heavy
+def test_our_wheel_ships_py_typed(work, builder):
+    """PEP 561: type checkers read the annotations of the installed package."""
+    with zipfile.ZipFile(str(our_wheel(work))) as archive:
+        assert "fstring_backport/py.typed" in archive.namelist()
 
 
 @pytest.fixture(scope="module")
@@ -390,7 +403,13 @@ def test_setuptools_transpiles_the_source_not_a_stale_build_folder(work, builder
     "edit, transpiled",
     [
         # [tool.setuptools.cmdclass] alone turns the step on...
-        (lambda t: t.replace("[tool.fstring-backport]", '[tool.setuptools.cmdclass]\nbuild_py = "fstring_backport.setuptools_build.build_py"'), True),
+        (
+            lambda t: t.replace(
+                "[tool.fstring-backport]",
+                '[tool.setuptools.cmdclass]\nbuild_py = "fstring_backport.setuptools_build.build_py"',
+            ),
+            True,
+        ),
         # ...and without either the entry point leaves the build alone.
         (lambda t: t.replace("[tool.fstring-backport]", ""), False),
     ],

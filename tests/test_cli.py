@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
-
 from fstring_backport import transpile
+
 from conftest import FSTRING_ONLY_IN_313, PACKAGE_HOME, REPO, copy_stdlib, interpreter, oracle
 
 # The tests that read a whole standard library run once, on CPython 3.11.
@@ -39,8 +39,7 @@ def run(*args, stdin=b""):
     return subprocess.run(
         command() + list(args),
         input=stdin,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
+        capture_output=True,
         cwd=str(REPO),
         env=environment(),
     )
@@ -73,7 +72,7 @@ def test_bad_input_is_reported_located_and_nothing_on_stdout(tmp_path):
     assert result.returncode == 1
     assert result.stdout == b""
     assert result.stderr.decode().strip() == (
-        "{}:2:10: f-string: invalid conversion character 'z': expected 's', 'r', or 'a'".format(bad)
+        f"{bad}:2:10: f-string: invalid conversion character 'z': expected 's', 'r', or 'a'"
     )
     assert b"Traceback" not in result.stderr
 
@@ -105,7 +104,7 @@ ALREADY_OLD = b"print(f'{1}')\r\n"
 
 
 def make_tree(root, requires=">=3.8"):
-    (root / "pyproject.toml").write_text('[project]\nname = "demo"\nrequires-python = "{}"\n'.format(requires))
+    (root / "pyproject.toml").write_text(f'[project]\nname = "demo"\nrequires-python = "{requires}"\n')
     pkg = root / "src" / "pkg"
     (pkg / "sub").mkdir(parents=True)
     (pkg / "__init__.py").write_bytes(b"")
@@ -120,8 +119,7 @@ def make_tree(root, requires=">=3.8"):
 def run_in(cwd, *args):
     return subprocess.run(
         command() + list(args),
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
+        capture_output=True,
         cwd=str(cwd),
         env=environment(),
     )
@@ -239,8 +237,10 @@ def test_a_target_that_needs_nothing_says_why(tmp_path, target):
     assert result.stdout == NEEDS_REWRITE
     version = "3.12" if target == "3.12" else "3.13"
     assert result.stderr.decode().splitlines() == [
-        "fstring-backport: nothing to rewrite for Python {}: Python 3.12 and later read 3.12 f-strings "
-        "as they are (t-strings are still refused before 3.14)".format(version)
+        (
+            f"fstring-backport: nothing to rewrite for Python {version}: Python 3.12 and later read 3.12 f-strings "
+            "as they are (t-strings are still refused before 3.14)"
+        )
     ]
     quiet = run_in(tmp_path, "-q", "--target", target, str(pkg / "new.py"))
     assert quiet.returncode == 0 and quiet.stderr == b"" and quiet.stdout == NEEDS_REWRITE
@@ -252,8 +252,10 @@ def test_a_target_that_needs_nothing_says_why(tmp_path, target):
     kept = run_in(tmp_path, "--target", "3.14", str(pkg / "t.py"))
     assert kept.returncode == 0 and kept.stdout == (pkg / "t.py").read_bytes()
     assert kept.stderr.decode().splitlines() == [
-        "fstring-backport: nothing to rewrite for Python 3.14: Python 3.14 and later read "
-        "3.12 f-strings and t-strings as they are"
+        (
+            "fstring-backport: nothing to rewrite for Python 3.14: Python 3.14 and later read "
+            "3.12 f-strings and t-strings as they are"
+        )
     ]
 
 
@@ -279,7 +281,7 @@ def test_a_folder_without_a_mode_says_a_folder(tmp_path):
 def test_output_does_not_depend_on_jobs(tmp_path):
     pkg = make_tree(tmp_path)
     for i in range(12):
-        (pkg / "m{}.py".format(i)).write_bytes(NEEDS_REWRITE.replace(b"x", str(i).encode()))
+        (pkg / f"m{i}.py").write_bytes(NEEDS_REWRITE.replace(b"x", str(i).encode()))
     one = run_in(tmp_path, "--diff", "-j", "1", "src")
     two = run_in(tmp_path, "--diff", "-j", "2", "src")
     assert one.returncode == two.returncode == 0
@@ -290,7 +292,7 @@ def test_reports_come_in_path_order_whatever_goes_first(tmp_path):
     # With -j 2 the largest files are sent first; reports keep path order.
     pkg = make_tree(tmp_path)
     for i in range(40):
-        (pkg / "m{:02}.py".format(i)).write_bytes(NEEDS_REWRITE * (1 + (i * 7) % 40))
+        (pkg / f"m{i:02}.py").write_bytes(NEEDS_REWRITE * (1 + (i * 7) % 40))
     (pkg / "m05.py").write_bytes(b"x = 1\nf'{x!z}'\n")
     result = run_in(tmp_path, "-v", "-j", "2", "src", "-o", "out")
     assert result.returncode == 1
@@ -321,11 +323,12 @@ def test_pre_commit_manifest_is_valid():
     assert b"fstring-backport --check" in manifest.read_bytes()
 
 
+@pytest.mark.slow
 def test_interrupted_in_place_run_leaves_every_file_old_or_new(tmp_path):
     pkg = make_tree(tmp_path)
     originals = {}
     for i in range(300):
-        path = pkg / "m{:03}.py".format(i)
+        path = pkg / f"m{i:03}.py"
         path.write_bytes(NEEDS_REWRITE * 200)
         originals[path] = path.read_bytes()
     process = subprocess.Popen(
@@ -345,6 +348,7 @@ def test_interrupted_in_place_run_leaves_every_file_old_or_new(tmp_path):
     assert 0 < rewritten < len(originals)
 
 
+@pytest.mark.slow  # a copy of the 3.13 standard library
 @ONE_RUN
 def test_check_on_a_copy_of_the_313_stdlib_finds_what_311_rejects(tmp_path):
     from conftest import compiles_with
@@ -369,6 +373,7 @@ NOT_IN_RUFF = (": FB107 ", ": FB106 ")  # whitespace after a conversion, specs n
 RUFF_MISSES = {("lib/test/test_fstring.py", "1674")}
 
 
+@pytest.mark.slow  # a copy of the 3.13 standard library
 @ONE_RUN
 def test_check_agrees_with_ruff_on_the_313_stdlib(tmp_path):
 
@@ -376,7 +381,7 @@ def test_check_agrees_with_ruff_on_the_313_stdlib(tmp_path):
     ruff = subprocess.run(
         [sys.executable, "-m", "ruff", "check", "--no-cache", "--isolated", "--target-version", "py311",
          "--select", "F401", "--output-format", "concise", "lib"],
-        cwd=str(tmp_path), stdout=subprocess.PIPE, universal_newlines=True,
+        cwd=str(tmp_path), stdout=subprocess.PIPE, text=True,
     ).stdout
     theirs = {
         tuple(line.split(":")[:2])
@@ -390,6 +395,7 @@ def test_check_agrees_with_ruff_on_the_313_stdlib(tmp_path):
     assert ours - extra - RUFF_MISSES == theirs
 
 
+@pytest.mark.slow  # a copy of the 3.13 standard library
 @ONE_RUN
 def test_out_dir_on_a_copy_of_the_313_stdlib_is_complete(tmp_path):
     from fstring_backport.selection import DEFAULT_EXCLUDES
@@ -423,7 +429,8 @@ def test_verbose_names_each_file_and_what_was_rewritten(tmp_path):
     new = str(Path("src/pkg/new.py"))
     assert new + ': rewritten for Python 3.8 (requires-python ">=3.8" in pyproject.toml)' in lines
     assert new + ":2:16: rewritten: FB101 quote reused inside an f-string (needs Python 3.12; target 3.8)" in lines
-    assert str(Path("src/pkg/sub/old.py")) + ': unchanged for Python 3.8 (requires-python ">=3.8" in pyproject.toml)' in lines
+    old = str(Path("src/pkg/sub/old.py"))
+    assert old + ': unchanged for Python 3.8 (requires-python ">=3.8" in pyproject.toml)' in lines
     assert run_in(tmp_path, "--diff", "-q", "src").stderr == b""
 
 
@@ -445,15 +452,20 @@ def test_include_and_exclude_from_pyproject(tmp_path):
     (tmp_path / "pyproject.toml").write_text('[tool.fstring-backport]\ninclude = ["src/pkg/sub/*"]\n')
     only_sub = run_in(tmp_path, "--check", "-v", "src")
     assert only_sub.returncode == 0  # new.py is not included ...
-    assert str(Path("src/pkg/sub/old.py")) + ": no problems for Python 3.8 (the default)" in only_sub.stderr.decode()  # ... old.py is
+    old = str(Path("src/pkg/sub/old.py"))
+    assert old + ": no problems for Python 3.8 (the default)" in only_sub.stderr.decode()  # ... old.py is
 
 
 def test_in_place_keeps_encoding_bom_and_line_endings(tmp_path):
     latin = tmp_path / "latin.py"
-    latin.write_bytes("# -*- coding: latin-1 -*-\r\nname = 'Müller'\r\nprint(f\"{name + \"é\"}\")\r\n".encode("latin-1"))
+    latin.write_bytes(
+        "# -*- coding: latin-1 -*-\r\nname = 'Müller'\r\nprint(f\"{name + \"é\"}\")\r\n".encode("latin-1")
+    )
     bom = tmp_path / "bom.py"
     bom.write_bytes(b"\xef\xbb\xbfd = {'k': 1}\nprint(f'{d['k']}')\n")
     result = run_in(tmp_path, "-i", "latin.py", "bom.py")
     assert result.returncode == 0, result.stderr
-    assert latin.read_bytes() == "# -*- coding: latin-1 -*-\r\nname = 'Müller'\r\nprint(f\"{name + 'é'}\")\r\n".encode("latin-1")
+    assert latin.read_bytes() == (
+        "# -*- coding: latin-1 -*-\r\nname = 'Müller'\r\nprint(f\"{name + 'é'}\")\r\n".encode("latin-1")
+    )
     assert bom.read_bytes() == b"\xef\xbb\xbfd = {'k': 1}\nprint(f'{d[\"k\"]}')\n"

@@ -45,10 +45,11 @@ def test_stdin_filename_names_messages_and_finds_the_project(tmp_path):
     for name, requires in (("old", ">=3.8"), ("new", ">=3.12")):
         (tmp_path / name).mkdir()
         make_tree(tmp_path / name, requires=requires)
-    named_old = run("--check", "--stdin-filename", str(tmp_path / "old" / "src" / "pkg" / "new.py"), stdin=NEEDS_REWRITE)
+    old_name, new_name = (str(tmp_path / name / "src" / "pkg" / "new.py") for name in ("old", "new"))
+    named_old = run("--check", "--stdin-filename", old_name, stdin=NEEDS_REWRITE)
     assert named_old.returncode == 1
-    assert named_old.stdout.decode().startswith(str(tmp_path / "old" / "src" / "pkg" / "new.py") + ":2:16: FB101 ")
-    named_new = run("--check", "--stdin-filename", str(tmp_path / "new" / "src" / "pkg" / "new.py"), "-", stdin=NEEDS_REWRITE)
+    assert named_old.stdout.decode().startswith(old_name + ":2:16: FB101 ")
+    named_new = run("--check", "--stdin-filename", new_name, "-", stdin=NEEDS_REWRITE)
     assert named_new.returncode == 0  # that project needs 3.12 anyway
     printed = run("--stdin-filename", str(tmp_path / "old" / "m.py"), stdin=NEEDS_REWRITE)
     assert (printed.returncode, printed.stdout) == (0, REWRITTEN)
@@ -57,7 +58,7 @@ def test_stdin_filename_names_messages_and_finds_the_project(tmp_path):
 def test_each_file_gets_the_target_of_its_own_project_in_any_order(tmp_path):
     for name, requires in (("a", ">=3.8"), ("b", ">=3.12")):
         (tmp_path / name).mkdir()
-        (tmp_path / name / "pyproject.toml").write_text('[project]\nrequires-python = "{}"\n'.format(requires))
+        (tmp_path / name / "pyproject.toml").write_text(f'[project]\nrequires-python = "{requires}"\n')
         (tmp_path / name / "m.py").write_bytes(NEEDS_REWRITE)
     for order in (["a/m.py", "b/m.py"], ["b/m.py", "a/m.py"]):
         result = run_in(tmp_path, "--check", "-v", *order)
@@ -65,10 +66,12 @@ def test_each_file_gets_the_target_of_its_own_project_in_any_order(tmp_path):
         flagged = [line.split(":")[0] for line in result.stdout.decode().splitlines() if ": FB" in line]
         assert flagged == [str(Path("a/m.py"))]
         notes = result.stderr.decode().splitlines()
-        assert str(Path("a/m.py")) + ': 1 problem for Python 3.8 (requires-python ">=3.8" in ' + str(Path("a/pyproject.toml")) + ")" in notes
-        assert str(Path("b/m.py")) + ': no problems for Python 3.12 (requires-python ">=3.12" in ' + str(Path("b/pyproject.toml")) + ")" in notes
+        a, a_toml, b, b_toml = (str(Path(f"{x}/{y}")) for x in "ab" for y in ("m.py", "pyproject.toml"))
+        assert a + ': 1 problem for Python 3.8 (requires-python ">=3.8" in ' + a_toml + ")" in notes
+        assert b + ': no problems for Python 3.12 (requires-python ">=3.12" in ' + b_toml + ")" in notes
     forced = run_in(tmp_path, "--check", "--target", "3.8", "-v", "b/m.py")
-    assert forced.returncode == 1 and str(Path("b/m.py")) + ": 1 problem for Python 3.8 (--target)" in forced.stderr.decode().splitlines()
+    assert forced.returncode == 1
+    assert str(Path("b/m.py")) + ": 1 problem for Python 3.8 (--target)" in forced.stderr.decode().splitlines()
 
 
 def test_jobs_auto_and_bad_jobs(tmp_path):
@@ -78,7 +81,7 @@ def test_jobs_auto_and_bad_jobs(tmp_path):
         result = run_in(tmp_path, "--check", "-j", bad, "src")
         assert result.returncode == 2
         assert result.stderr.decode().splitlines()[-1] == (
-            "Error: Invalid value for '-j' / '--jobs': {!r} is not a number of processes (1 or more) or 'auto'".format(bad)
+            f"Error: Invalid value for '-j' / '--jobs': {bad!r} is not a number of processes (1 or more) or 'auto'"
         )
 
 
@@ -130,7 +133,7 @@ def test_verbose_names_what_is_skipped_and_why(tmp_path):
         ("out", "ignored by .gitignore"),
         ("sub", 'excluded by "sub" given to --extend-exclude'),
     ):
-        assert "{}{}: skipped ({})".format(at, name, reason) in notes
+        assert f"{at}{name}: skipped ({reason})" in notes
     assert not any("__pycache__" in line for line in notes)
     flagged = [line.split(":")[0] for line in result.stdout.decode().splitlines() if ": FB" in line]
     assert flagged == [at + os.path.join("build", "m.py"), at + "new.py"]  # build/ is read, as by ruff
@@ -140,6 +143,7 @@ def test_verbose_names_what_is_skipped_and_why(tmp_path):
     sys.version_info[:2] != (3, 11) or sys.implementation.name != "cpython",
     reason="one run is enough: pre-commit installs the tool in an environment of its own",
 )
+@pytest.mark.slow
 def test_both_pre_commit_hooks_on_a_real_repository(tmp_path):
     project = tmp_path / "project"
     project.mkdir()
@@ -155,7 +159,7 @@ def test_both_pre_commit_hooks_on_a_real_repository(tmp_path):
         return subprocess.run(
             [sys.executable, "-m", "pre_commit", "try-repo", str(REPO), name, "--all-files"],
             cwd=str(project), stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
-            env=dict(os.environ, PRE_COMMIT_HOME=str(tmp_path / "home")), universal_newlines=True,
+            env=dict(os.environ, PRE_COMMIT_HOME=str(tmp_path / "home")), text=True,
         )
 
     check = hook("fstring-backport-check")

@@ -16,8 +16,11 @@ import sys
 
 import pytest
 
-from conftest import oracle, stdlib_dir
 from fstring_backport import transpile
+
+from conftest import oracle, stdlib_dir
+
+pytestmark = pytest.mark.slow  # CPython's own f-string tests, through python3.15
 
 RUNTIME_COMPILE = {
     "test_ast_line_numbers_multiline_fstring": "ast.parse() of 3.12+ source",
@@ -87,9 +90,8 @@ def run_unittest(python, folder):
     result = subprocess.run(
         [python, "-c", _RUNNER],
         cwd=str(folder),
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        universal_newlines=True,
+        capture_output=True,
+        text=True,
         timeout=300,
     )
     assert result.returncode == 0, result.stderr

@@ -13,9 +13,12 @@ from pathlib import Path
 
 import pytest
 
-from conftest import interpreter, oracle
 from fstring_backport import transpile
 from fstring_backport.engine.safety import host_reads_fstrings_as_315
+
+from conftest import interpreter, oracle
+
+pytestmark = pytest.mark.slow  # runs every case under python3.15 and this Python
 
 CASES = sorted((Path(__file__).parent / "differential" / "cases").glob("*.py"))
 TARGET = (3, 8)  # the output must run on every Python from 3.8 on
@@ -25,8 +28,7 @@ _FRAME = re.compile(r'^  File "([^"]*)", line (\d+)', re.M)
 def run(python, path):
     result = subprocess.run(
         [python, "-X", "utf8", str(path)],
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
+        capture_output=True,
         cwd=str(path.parent),
         timeout=60,
     )

@@ -10,8 +10,8 @@ import warnings
 import pytest
 
 from fstring_backport import TranspileError, transpile
-from fstring_backport.engine.pipeline import rewrite
 from fstring_backport.engine.lexer import tokenize
+from fstring_backport.engine.pipeline import rewrite
 
 from conftest import json_from, oracle
 
@@ -82,7 +82,12 @@ CASES = [
     ("x = 0b1f'a'", "invalid binary literal", 1, 7),
     ("x = 0b12", "invalid digit '2' in binary literal", 1, 8),
     ("x = 0o8", "invalid digit '8' in octal literal", 1, 7),
-    ("x = 007", "leading zeros in decimal integer literals are not permitted; use an 0o prefix for octal integers", 1, 5),
+    (
+        "x = 007",
+        "leading zeros in decimal integer literals are not permitted; use an 0o prefix for octal integers",
+        1,
+        5,
+    ),
     ("x = a\u00a0", "invalid non-printable character U+00A0", 1, 6),
 ]
 
@@ -134,7 +139,7 @@ def test_rejected_like_python_312(src, msg, line, col):
     assert isinstance(error, SyntaxError)
     assert (error.msg, error.lineno, error.offset) == (msg, line, col)
     assert error.filename == "mod.py"
-    assert error.located() == "mod.py:{}:{}: {}".format(line, col, msg)
+    assert error.located() == f"mod.py:{line}:{col}: {msg}"
 
 
 @pytest.mark.parametrize("src, msg, line, col", CASES)

@@ -80,7 +80,7 @@ def test_each_file_has_the_settings_of_its_own_pyproject(tmp_path, monkeypatch, 
     assert by_name["a/pkg/m.py"].pyproject == (tmp_path / "a" / "pyproject.toml").resolve()
     # Files named one by one get the same.
     named = list(Selection().sources([os.path.join(order[0], "pkg", "m.py"), os.path.join(order[1], "pkg", "m.py")]))
-    assert [item.settings.target for item in named] == [targets[order[0] + "/pkg/m.py"], targets[order[1] + "/pkg/m.py"]]
+    assert [item.settings.target for item in named] == [targets[first + "/pkg/m.py"] for first in order[:2]]
 
 
 def test_a_project_inside_a_walked_folder_has_its_own_settings(tmp_path, monkeypatch):
@@ -89,7 +89,8 @@ def test_a_project_inside_a_walked_folder_has_its_own_settings(tmp_path, monkeyp
         {
             "pyproject.toml": (
                 '[project]\nrequires-python = ">=3.9"\n'
-                '[tool.fstring-backport]\nexclude = ["gen.py"]\ninclude = ["top.py", "inner/gen.py", "inner/other.py"]\n'
+                '[tool.fstring-backport]\nexclude = ["gen.py"]\n'
+                'include = ["top.py", "inner/gen.py", "inner/other.py"]\n'
             ),
             "top.py": "",
             "gen.py": "",
@@ -214,7 +215,9 @@ def test_a_folder_named_on_the_command_line_is_walked_even_if_excluded(tmp_path,
 # -- patterns ----------------------------------------------------------------------
 
 PATTERN_TREE = {
-    "pyproject.toml": '[tool.fstring-backport]\nexclude = ["gen_*.py", "pkg/legacy", "docs/", "tools/*", "scripts*/"]\n',
+    "pyproject.toml": (
+        '[tool.fstring-backport]\nexclude = ["gen_*.py", "pkg/legacy", "docs/", "tools/*", "scripts*/"]\n'
+    ),
     "gen_top.py": "",
     "pkg/gen_a.py": "",
     "pkg/deep/gen_b.pyi": "",
@@ -376,20 +379,23 @@ def test_gitignore_of_the_repository_and_its_parents_with_negation(tmp_path, mon
     result = subprocess.run(
         ["git", "check-ignore", "--no-index", "a_gen.py", "again_gen.py", "keep_gen.py", "local.py",
          "out/m.py", "sub/local.py", "sub/ok.py", "sub/secret.py", "top_only.py"],
-        stdout=subprocess.PIPE, universal_newlines=True,
+        stdout=subprocess.PIPE, text=True,
     )
     assert sorted(result.stdout.split()) == ["a_gen.py", "local.py", "out/m.py", "sub/local.py", "sub/secret.py"]
     # From the repository's root: the files git lists as not ignored.
     monkeypatch.chdir(tmp_path)
     listed = subprocess.run(
         ["git", "-c", "core.excludesFile=", "ls-files", "--others", "--exclude-standard", "*.py"],
-        stdout=subprocess.PIPE, universal_newlines=True, check=True,
+        stdout=subprocess.PIPE, text=True, check=True,
     ).stdout.split()
     assert read(Selection(), ".") == sorted(listed, key=lambda name: name.split("/"))
 
 
 def test_gitignore_outside_a_repository_counts_in_the_walked_tree_only(tmp_path, monkeypatch):
-    make(tmp_path, {".gitignore": "a.py\n", "tree/.gitignore": "b.py\n", "tree/a.py": "", "tree/b.py": "", "tree/c.py": ""})
+    make(
+        tmp_path,
+        {".gitignore": "a.py\n", "tree/.gitignore": "b.py\n", "tree/a.py": "", "tree/b.py": "", "tree/c.py": ""},
+    )
     monkeypatch.chdir(tmp_path)
     assert read(Selection(), "tree") == ["tree/a.py", "tree/c.py"]  # no repository: the parent's does not count
     (tmp_path / ".git").mkdir()
@@ -397,7 +403,13 @@ def test_gitignore_outside_a_repository_counts_in_the_walked_tree_only(tmp_path,
 
 
 def test_a_nested_repository_starts_afresh(tmp_path, monkeypatch):
-    make(tmp_path, {".git/HEAD": "", ".gitignore": "*.py\n!/keep/\n", "keep/sub/.git/HEAD": "", "keep/sub/m.py": "", "keep/n.py": ""})
+    make(
+        tmp_path,
+        {
+            ".git/HEAD": "", ".gitignore": "*.py\n!/keep/\n",
+            "keep/sub/.git/HEAD": "", "keep/sub/m.py": "", "keep/n.py": "",
+        },
+    )
     monkeypatch.chdir(tmp_path)
     assert read(Selection(), ".") == ["keep/sub/m.py"]
 
@@ -412,7 +424,7 @@ def test_pathspec_is_imported_only_for_a_gitignore(tmp_path):
     )
     seen = [
         subprocess.run(
-            [sys.executable, "-c", script, str(tmp_path / name)], stdout=subprocess.PIPE, universal_newlines=True, check=True
+            [sys.executable, "-c", script, str(tmp_path / name)], stdout=subprocess.PIPE, text=True, check=True
         ).stdout.strip()
         for name in ("plain", "ignoring")
     ]
@@ -480,7 +492,7 @@ def test_force_exclude_looks_at_the_folders_above_up_to_the_project(tmp_path, mo
 def test_files_are_walked_in_path_order_with_the_skips_in_place(tmp_path, monkeypatch):
     # Sorted as paths sort, part by part: "a/b.py" before "a-b.py", though
     # "-" sorts before "/" as a character.
-    make(tmp_path, {name: "" for name in ["a-b.py", "a/b.py", "a/c.pyi", "a/d.txt", "build/x.py", "a/dist/y.py", "z.py"]})
+    make(tmp_path, dict.fromkeys(["a-b.py", "a/b.py", "a/c.pyi", "a/d.txt", "build/x.py", "a/dist/y.py", "z.py"], ""))
     monkeypatch.chdir(tmp_path)
     found = list(Selection().sources([".", "z.py"]))
     assert listing(found) == [

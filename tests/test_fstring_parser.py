@@ -2,10 +2,10 @@
 
 import pytest
 
-from conftest import json_from, oracle
-
 from fstring_backport.engine.fstrings import Field, Literal, debug_text, parse_fstrings
 from fstring_backport.engine.lexer import LineIndex, lex
+
+from conftest import json_from, oracle
 
 
 def parse(src):

@@ -25,10 +25,13 @@ import pytest
 from hypothesis import event, example, given, settings
 from hypothesis import strategies as st
 
-from cpython_tokens import first_difference, theirs
 from fstring_backport import TranspileError, transpile
 from fstring_backport.engine.lexer import FSTRING_END, FSTRING_START, tokenize
+
+from cpython_tokens import first_difference, theirs
 from strategies import fstring_source, module_source
+
+pytestmark = pytest.mark.slow  # property-based
 
 on_312 = pytest.mark.skipif(
     sys.version_info < (3, 12), reason="needs CPython's PEP 701 tokenize"
@@ -122,7 +125,7 @@ def comparable_with_cpython(src):
             warnings.simplefilter("ignore")
             theirs(src)
     except Exception as exc:
-        event("not compared: CPython's tokenize raised {}".format(type(exc).__name__))
+        event(f"not compared: CPython's tokenize raised {type(exc).__name__}")
         return False
     return True
 
@@ -249,7 +252,7 @@ def test_we_accept_what_cpython_accepts(src):
         if exc.msg.endswith(FIXED_SINCE_3132) and sys.version_info < (3, 13, 2):
             event("not compared: accepted by an early 3.12/3.13 only")
             return
-        pytest.fail("CPython compiles this but our lexer rejects it: {}".format(exc))
+        pytest.fail(f"CPython compiles this but our lexer rejects it: {exc}")
     assert "".join(t.text for t in tokens) == src
     # Valid input: the tokens must be CPython's too.
     if comparable_with_cpython(src):

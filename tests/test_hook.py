@@ -23,6 +23,7 @@ from typing import Dict, List, Optional
 import pytest
 
 import fstring_backport
+
 from conftest import PACKAGE_HOME, REPO, oracle
 
 SAMPLE = REPO / "tests" / "projects" / "hooked"
@@ -85,9 +86,8 @@ def environment(*paths: Path, **changes: Optional[str]) -> Dict[str, str]:
 def python(args: List[str], env: Dict[str, str], cwd: Path, executable: str = sys.executable):
     result = subprocess.run(
         [executable] + args,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        universal_newlines=True,
+        capture_output=True,
+        text=True,
         env=env,
         cwd=str(cwd),
     )
@@ -128,10 +128,10 @@ def test_second_import_reads_the_cache(project):
     pycs = transpiled_pycs(project)
     version = fstring_backport.__version__
     tag = sys.implementation.cache_tag
-    assert "hookdemo/__pycache__/quotes.{}.fsbp-{}.pyc".format(tag, version) in pycs
-    assert "hookdemo/sub/__pycache__/nested.{}.fsbp-{}.pyc".format(tag, version) in pycs
+    assert f"hookdemo/__pycache__/quotes.{tag}.fsbp-{version}.pyc" in pycs
+    assert f"hookdemo/sub/__pycache__/nested.{tag}.fsbp-{version}.pyc" in pycs
     # Python's own pyc names stay free for Python's own bytecode.
-    assert not (project / "hookdemo" / "__pycache__" / "quotes.{}.pyc".format(tag)).exists()
+    assert not (project / "hookdemo" / "__pycache__" / f"quotes.{tag}.pyc").exists()
     written = {name: (project / name).stat().st_mtime_ns for name in pycs}
 
     second = probe(project)
@@ -143,9 +143,8 @@ def test_second_import_reads_the_cache(project):
 def our_pyc(project: Path, module: str) -> Path:
     """The transpiled pyc of ``hookdemo/<module>.py``, named with this
     interpreter's cache tag (``cpython-38``, ``pypy311``)."""
-    return project / "hookdemo" / "__pycache__" / "{}.{}.fsbp-{}.pyc".format(
-        module, sys.implementation.cache_tag, fstring_backport.__version__
-    )
+    name = f"{module}.{sys.implementation.cache_tag}.fsbp-{fstring_backport.__version__}.pyc"
+    return project / "hookdemo" / "__pycache__" / name
 
 
 @needs_hook
@@ -272,15 +271,14 @@ def test_pdb_steps_through_the_original_lines(project):
     result = subprocess.run(
         [sys.executable, "-c", script],
         input=PDB_COMMANDS,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        universal_newlines=True,
+        capture_output=True,
+        text=True,
         env=environment(project),
         cwd=str(project),
     )
     assert result.returncode == 0, result.stderr
     comments = str(project / "hookdemo" / "comments.py")
-    assert "> {}(14)ratio()".format(comments) in result.stdout
+    assert f"> {comments}(14)ratio()" in result.stdout
     # ``list`` prints the file's own text, comment included.
     assert "/ divisor  # raises when divisor is 0" in result.stdout
 
@@ -390,7 +388,7 @@ def test_run_reports_a_syntax_error_without_our_frames(tmp_path):
     script.write_text(BAD_MODULE)
     result = python(["-m", "fstring_backport", "run", str(script)], environment(), tmp_path)
     assert result.returncode == 1
-    assert result.stderr.startswith('  File "{}", line 2'.format(script)), result.stderr
+    assert result.stderr.startswith(f'  File "{script}", line 2'), result.stderr
     assert "fstring_backport" not in result.stderr
     assert result.stderr.rstrip().endswith("SyntaxError: f-string: missing conversion character")
 
@@ -416,7 +414,7 @@ def test_environment_variable_activates_the_hook_at_start_up(project, tmp_path):
         site_dir = tmp_path / "site"
         site_dir.mkdir()
         shutil.copy(str(REPO / "src" / "fstring_backport-hook.pth"), str(site_dir))
-        start = "import site; site.addsitedir({!r}); ".format(str(site_dir))
+        start = f"import site; site.addsitedir({str(site_dir)!r}); "
 
     on = python(["-c", start + script], environment(project, FSTRING_BACKPORT_HOOK="undecorated"), project)
     assert on.returncode == 0, on.stderr
@@ -484,6 +482,7 @@ def coverage_json(project: Path, measure_with: str, report_with: str, oracle_hom
     }
 
 
+@pytest.mark.slow
 @needs_hook
 def test_coverage_measures_the_original_lines(project, oracle_home, coverage_312, tmp_path):
     twin = tmp_path / "twin"
@@ -512,6 +511,7 @@ package-dir = {"hookedit" = "code", "hookedit.sub" = "code/sub"}
 """
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(sys.version_info[:2] != (3, 8), reason="one editable install, on the oldest Python")
 def test_editable_install_of_a_hooked_package(tmp_path, oracle_home):
     project = tmp_path / "hookedit"
@@ -547,5 +547,5 @@ def test_a_module_without_fstrings_does_not_load_the_transpiler(project):
     assert result.returncode == 0, result.stderr
     assert result.stdout.split() == ["plain", "42", "False"]
     assert [Path(name).name for name in transpiled_pycs(project)] == [
-        "plain.{}.fsbp-{}.pyc".format(sys.implementation.cache_tag, fstring_backport.__version__)
+        f"plain.{sys.implementation.cache_tag}.fsbp-{fstring_backport.__version__}.pyc"
     ]

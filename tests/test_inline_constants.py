@@ -15,10 +15,11 @@ import sys
 
 import pytest
 
-from conftest import PACKAGE_HOME, interpreter, oracle
 from fstring_backport import TranspileError, transpile
 from fstring_backport.build_common import BuildStep
 from fstring_backport.engine.safety import host_reads_fstrings_as_315
+
+from conftest import PACKAGE_HOME, interpreter, oracle
 
 # A module per compound statement that can open it, each needing constants
 # in an f-string (a backslash in a field), and printing what it computed.
@@ -47,7 +48,7 @@ def output_python():
 
 def run(python, path, env=None):
     result = subprocess.run(
-        [python, str(path)], stdout=subprocess.PIPE, stderr=subprocess.PIPE, cwd=str(path.parent), env=env
+        [python, str(path)], capture_output=True, cwd=str(path.parent), env=env
     )
     assert result.returncode == 0, result.stderr.decode()
     return result.stdout
@@ -90,8 +91,7 @@ def test_the_command_line_writes_them_all(inline, originals, tmp_path):
     flags = ["--inline-constants"] if inline else []
     result = subprocess.run(
         [sys.executable, "-m", "fstring_backport", "--target", "3.8", *flags, str(folder), "-o", str(out)],
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
+        capture_output=True,
     )
     assert result.returncode == 0, result.stderr.decode()
     for start in STARTS:
@@ -112,13 +112,13 @@ def test_the_import_hook_runs_them_all(originals, tmp_path):
         "import contextlib, io, json, fstring_backport\n"
         "fstring_backport.install()\n"
         "printed = {}\n"
-        "for name in %r:\n"
+        f"for name in {names!r}:\n"
         "    with contextlib.redirect_stdout(io.StringIO()) as out:\n"
         "        __import__(name)\n"
         "    printed[name] = out.getvalue()\n"
-        "print(json.dumps(printed))\n" % names
+        "print(json.dumps(printed))\n"
     )
-    result = subprocess.run([python, "-c", script], stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env)
+    result = subprocess.run([python, "-c", script], capture_output=True, env=env)
     assert result.returncode == 0, result.stderr.decode()
     got = json.loads(result.stdout)
     for start, name in zip(STARTS, names):
@@ -169,7 +169,7 @@ def test_a_bad_setting_is_one_line_and_status_2(tmp_path):
     (tmp_path / "pyproject.toml").write_text('[tool.fstring-backport]\ninline-constants = "yes"\n')
     (tmp_path / "m.py").write_text("x = 1\n")
     result = subprocess.run(
-        [sys.executable, "-m", "fstring_backport", str(tmp_path / "m.py")], stdout=subprocess.PIPE, stderr=subprocess.PIPE
+        [sys.executable, "-m", "fstring_backport", str(tmp_path / "m.py")], capture_output=True
     )
     assert result.returncode == 2
     lines = result.stderr.decode().splitlines()
@@ -180,7 +180,7 @@ def test_the_setting_asks_for_inline_constants(tmp_path):
     (tmp_path / "pyproject.toml").write_text("[tool.fstring-backport]\ninline-constants = true\n")
     (tmp_path / "m.py").write_text('"""Doc."""\nx = f"{"\\n".join("ab")}"\n')
     result = subprocess.run(
-        [sys.executable, "-m", "fstring_backport", str(tmp_path / "m.py")], stdout=subprocess.PIPE, stderr=subprocess.PIPE
+        [sys.executable, "-m", "fstring_backport", str(tmp_path / "m.py")], capture_output=True
     )
     assert result.returncode == 0, result.stderr.decode()
     assert result.stdout.decode() == '"""Doc."""\nx = f"{(\'%c\' % (10,)).join(\'ab\')}"\n'

@@ -10,10 +10,11 @@ from pathlib import Path
 
 import pytest
 
-from cpython_tokens import first_difference
 from fstring_backport import TranspileError
 from fstring_backport.engine.lexer import LineIndex, tokenize, tokenize_fstring
 from fstring_backport.engine.source import decode_source
+
+from cpython_tokens import first_difference
 
 PREFIXES = ["f", "F", "rf", "rF", "Rf", "RF", "fr", "fR", "Fr", "FR"]
 T_PREFIXES = ["t", "T", "rt", "rT", "Rt", "RT", "tr", "tR", "Tr", "TR"]
@@ -40,7 +41,7 @@ def agrees_with_cpython(src, since=(3, 12)):
 @pytest.mark.parametrize("prefix", PREFIXES)
 @pytest.mark.parametrize("quote", QUOTES)
 def test_every_fstring_prefix_and_quote(prefix, quote):
-    src = "{p}{q}a{{{{b}}}}{{x!r:>{{w}}}}c{q}\n".format(p=prefix, q=quote)
+    src = f"{prefix}{quote}a{{{{b}}}}{{x!r:>{{w}}}}c{quote}\n"
     assert pairs(src) == [
         ("FSTRING_START", prefix + quote),
         ("FSTRING_MIDDLE", "a{{b}}"),
@@ -63,8 +64,8 @@ def test_every_fstring_prefix_and_quote(prefix, quote):
 @pytest.mark.parametrize("prefix", PLAIN_PREFIXES)
 @pytest.mark.parametrize("quote", QUOTES)
 def test_every_plain_string_prefix_and_quote(prefix, quote):
-    body = "a\\{}b{{x}}".format(quote[0])
-    src = "x = {p}{q}{b}{q}\n".format(p=prefix, q=quote, b=body)
+    body = f"a\\{quote[0]}b{{x}}"
+    src = f"x = {prefix}{quote}{body}{quote}\n"
     assert pairs(src) == [
         ("NAME", "x"),
         ("WHITESPACE", " "),
@@ -239,7 +240,7 @@ def test_triple_quoted_text_keeps_single_quotes_and_newlines():
 
 @pytest.mark.parametrize("eol", ["\n", "\r\n", "\r"])
 def test_line_endings(eol):
-    src = "if x:{e}\ty = f'''a{e}{{z}}'''{e}else:{e}    pass{e}".format(e=eol)
+    src = f"if x:{eol}\ty = f'''a{eol}{{z}}'''{eol}else:{eol}    pass{eol}"
     assert pairs(src) == [
         ("NAME", "if"),
         ("WHITESPACE", " "),
@@ -347,7 +348,7 @@ def test_a_single_quoted_spec_may_not_end_in_a_line_break(src, line, col):
         tokenize(src)
     kind = "t" if "{t'" in src else "f"
     assert info.value.msg == (
-        "{k}-string: newlines are not allowed in format specifiers for single quoted {k}-strings".format(k=kind)
+        f"{kind}-string: newlines are not allowed in format specifiers for single quoted {kind}-strings"
     )
     assert (info.value.lineno, info.value.offset) == (line, col)
     assert_same_error_as_cpython(src, info.value)
@@ -407,7 +408,7 @@ def assert_same_error_as_cpython(src, error, since=(3, 14)):
 @pytest.mark.parametrize("prefix", T_PREFIXES)
 @pytest.mark.parametrize("quote", QUOTES)
 def test_every_tstring_prefix_and_quote(prefix, quote):
-    src = "{p}{q}a{{{{b}}}}{{x!r:>{{w}}}}c{q}\n".format(p=prefix, q=quote)
+    src = f"{prefix}{quote}a{{{{b}}}}{{x!r:>{{w}}}}c{quote}\n"
     assert pairs(src) == [
         ("TSTRING_START", prefix + quote),
         ("TSTRING_MIDDLE", "a{{b}}"),

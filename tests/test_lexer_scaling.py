@@ -7,8 +7,12 @@ in benchmarks/, side by side with a baseline.
 
 import time
 
+import pytest
+
 from fstring_backport.engine.lexer import tokenize
 from fstring_backport.engine.quickcheck import all_fstrings_plain
+
+pytestmark = pytest.mark.slow  # timings, over large inputs
 
 UNIT = (
     "def f(a, b={'k': 1}):\n"

@@ -10,10 +10,11 @@ import sys
 
 import pytest
 
-from conftest import oracle
 from fstring_backport import TranspileError, transpile
 from fstring_backport.engine.lexer import LineIndex, tokenize
 from fstring_backport.engine.safety import check_output, host_reads_fstrings_as_315
+
+from conftest import oracle
 
 
 def lower(src):
@@ -25,13 +26,13 @@ def lower(src):
 
 def run_oracle(src):
     return subprocess.run(
-        [oracle(), "-c", src], stdout=subprocess.PIPE, universal_newlines=True, check=True
+        [oracle(), "-c", src], stdout=subprocess.PIPE, text=True, check=True
     ).stdout
 
 
 def run_here(src):
     return subprocess.run(
-        [sys.executable, "-c", src], stdout=subprocess.PIPE, universal_newlines=True, check=True
+        [sys.executable, "-c", src], stdout=subprocess.PIPE, text=True, check=True
     ).stdout
 
 

@@ -18,9 +18,12 @@ from test_cli import command, environment
 resource = pytest.importorskip("resource")  # POSIX: the peak memory of child processes
 # PyPy's collector lets the heap grow before it collects, so its peak
 # measures the collector's pace rather than what the command keeps.
-pytestmark = pytest.mark.skipif(
-    sys.implementation.name != "cpython", reason="reference counting frees each file's tokens at once"
-)
+pytestmark = [
+    pytest.mark.slow,
+    pytest.mark.skipif(
+        sys.implementation.name != "cpython", reason="reference counting frees each file's tokens at once"
+    ),
+]
 
 COPIES = 10
 
@@ -38,7 +41,7 @@ def module_text(lines=800):
     """About 60 KB of ordinary code, and one f-string that must be rewritten
     (so that the whole file is lexed and its result parsed)."""
     body = "".join(
-        "value_{0} = compute(items[{0}], key='k{0}') + f'{{total:>{{width}}}}'  # line {0}\n".format(i)
+        f"value_{i} = compute(items[{i}], key='k{i}') + f'{{total:>{{width}}}}'  # line {i}\n"
         for i in range(lines)
     )
     return 'd = {"k": 1}\n' + body + 'last = f"{d["k"]}"\n'
@@ -49,7 +52,7 @@ def peak_kib(arguments):
     done = subprocess.run(
         [sys.executable, "-c", PEAK_OF] + command() + list(arguments),
         stdout=subprocess.PIPE,
-        universal_newlines=True,
+        text=True,
         env=environment(),
         check=True,
     )
@@ -59,7 +62,7 @@ def peak_kib(arguments):
 def make_tree(folder, copies):
     folder.mkdir()
     for n in range(copies):
-        (folder / "module_{}.py".format(n)).write_text(module_text())
+        (folder / f"module_{n}.py").write_text(module_text())
     return folder
 
 

@@ -20,9 +20,10 @@ from pathlib import Path
 
 import pytest
 
-from conftest import PACKAGE_HOME
 from fstring_backport import parallel
 from fstring_backport.parallel import WorkerFailed, map_in_order
+
+from conftest import PACKAGE_HOME
 from parallel_workers import big_result, die_outside, fail_outside, square_and_pid
 
 PARENT = os.getpid()
@@ -41,7 +42,7 @@ def deadline(seconds):
     """Fail, rather than hang, if the block takes longer."""
 
     def give_up(signum, frame):
-        raise TimeoutError("still waiting after {} s".format(seconds))
+        raise TimeoutError(f"still waiting after {seconds} s")
 
     previous = signal.signal(signal.SIGALRM, give_up)
     signal.alarm(seconds)
@@ -248,7 +249,7 @@ cli.main(prog_name="fstring-backport")
 
 def make_tree(root: Path) -> None:
     for package in range(3):
-        folder = root / "src" / "package{}".format(package)
+        folder = root / "src" / f"package{package}"
         folder.mkdir(parents=True)
         for name, text in SOURCES.items():
             (folder / name).write_text(text, encoding="utf-8")
@@ -264,7 +265,7 @@ def run_command_line(cwd: Path, method, *args):
     else:
         command = [sys.executable, "-W", "error", "-c", WITH_START_METHOD, method]
     result = subprocess.run(
-        command + list(args), cwd=str(cwd), env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, timeout=120,
+        command + list(args), cwd=str(cwd), env=env, capture_output=True, timeout=120,
     )
     return result.returncode, result.stdout.decode(), result.stderr.decode()
 

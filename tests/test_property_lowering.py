@@ -10,12 +10,14 @@ the transpiled module.  Nightly size: ``HYPOTHESIS_PROFILE=nightly``.
 
 import sys
 
+import pytest
 from hypothesis import Phase, given, settings
 from hypothesis import strategies as st
 
-from conftest import interpreter, json_from, oracle
 from fstring_backport import TranspileError, transpile
 from fstring_backport.engine.safety import host_reads_fstrings_as_315
+
+from conftest import interpreter, json_from, oracle
 
 # pyenv's 3.12.1 has f-string bugs that later releases fixed.
 EARLY_312 = sys.version_info >= (3, 12) and not host_reads_fstrings_as_315()
@@ -97,7 +99,10 @@ def expression(quote, depth):
     joiners = [" + ", " if n else ", "\n + " if len(quote) == 3 else " + "]
     return st.one_of(
         atom,
-        st.builds(lambda x, j, y: "({}{}{})".format(x, j, y) if "if" not in j else "({} if n else {})".format(x, y), atom, st.sampled_from(joiners), atom),
+        st.builds(
+            lambda x, j, y: f"({x}{j}{y})" if "if" not in j else f"({x} if n else {y})",
+            atom, st.sampled_from(joiners), atom,
+        ),
         st.builds(lambda x: x + "  # note }'\"\n", atom) if len(quote) == 3 else atom,
     )
 
@@ -129,7 +134,8 @@ def fstring(draw, outer_quote=None, depth=2):
     pieces = []
     for _ in range(draw(st.integers(1, 3))):
         if draw(st.booleans()):
-            pieces.append(draw(st.sampled_from(["lit ", "{{", "}}", "\\n" if "r" not in prefix.lower() else "\\d", "é"])))
+            escape = "\\n" if "r" not in prefix.lower() else "\\d"
+            pieces.append(draw(st.sampled_from(["lit ", "{{", "}}", escape, "é"])))
         pieces.append(draw(field(quote, depth)))
     return prefix + quote + "".join(pieces) + quote
 
@@ -152,6 +158,7 @@ def run_batch(python, sources):
     max_examples=max(60, settings().max_examples // 4),
     phases=[Phase.explicit, Phase.reuse, Phase.generate],
 )
+@pytest.mark.slow
 @given(st.lists(case(), min_size=60, max_size=60))
 def test_lowered_fstrings_behave_as_on_315(sources):
     expected = run_batch(oracle(), sources)

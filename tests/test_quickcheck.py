@@ -16,13 +16,14 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from conftest import stdlib_files
 from fstring_backport import TranspileError
-from fstring_backport.engine.pipeline import rewrite
 from fstring_backport.engine import quickcheck
 from fstring_backport.engine.lexer import LineIndex
+from fstring_backport.engine.pipeline import rewrite
 from fstring_backport.engine.quickcheck import all_fstrings_plain
 from fstring_backport.engine.source import decode_source
+
+from conftest import stdlib_files
 from strategies import fstring_source, module_source
 
 CASES = sorted((Path(__file__).parent / "differential" / "cases").glob("*.py"))
@@ -163,7 +164,8 @@ def test_traps_are_noticed(text):
     assert not all_fstrings_plain(text)
 
 
-INVALID = ["f'{{x}:{a}}'", 'f"{x!z}"', 'f"{}"', 'f"{ }"', 'f"{lambda x: 1}"', 'f"{(x]}"', 'f"{x€}"', 'f"{x!r=}"', "f'{x:{y:{z:{w}}}}'",
+INVALID = ["f'{{x}:{a}}'", 'f"{x!z}"', 'f"{}"', 'f"{ }"', 'f"{lambda x: 1}"', 'f"{(x]}"', 'f"{x€}"', 'f"{x!r=}"',
+           "f'{x:{y:{z:{w}}}}'",
            # numbers run into a name: "invalid decimal literal", "leading zeros ..."
            'f"{1r}"', 'f"{(1.real)}"', 'f"{x[007]}"', 'f"{a:{2x}}"']
 

@@ -137,7 +137,7 @@ def test_4_a_refused_fstring_is_lexed_alone_and_judged(fstring, accepted):
 @pytest.mark.parametrize("prefix", ["f", "F", "rf", "Rf", "fr", "fR", "RF", "Fr"])
 @pytest.mark.parametrize("quote", ["'", '"', "'''", '"""'])
 def test_5_blind_reading_visits_every_prefix(prefix, quote):
-    text = "x = {p}{q}{{x!r:{{w}}}}{q}\n".format(p=prefix, q=quote)
+    text = f"x = {prefix}{quote}{{x!r:{{w}}}}{quote}\n"
     assert not all_fstrings_plain(text)
 
 

@@ -27,9 +27,11 @@ EXAMPLES = {
     "FB107": ('x = "a"\nprint(f"{x!r }")\n', 2, 13),
     "FB201": ("print(f\"{'''a'b''' + '#'=}\")\n", 1, 25),
     "FB202": (
-        'class V:\n    def __repr__(self):\n        print("repr"); return "v"\n'
-        'def w():\n    print("width"); return 3\n'
-        'print(f"{V()!r:>{w()}}")\n',
+        (
+            'class V:\n    def __repr__(self):\n        print("repr"); return "v"\n'
+            'def w():\n    print("width"); return 3\n'
+            'print(f"{V()!r:>{w()}}")\n'
+        ),
         6, 13,
     ),
     "FB301": ('x = 1\nprint(repr(t"{x}"))\n', 2, 12),
@@ -38,7 +40,7 @@ EXAMPLES = {
 
 def run(python, source):
     return subprocess.run(
-        [python, "-c", source], stdout=subprocess.PIPE, stderr=subprocess.PIPE, universal_newlines=True
+        [python, "-c", source], capture_output=True, text=True
     )
 
 

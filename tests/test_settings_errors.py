@@ -15,8 +15,7 @@ def run_in(folder, *args):
     return subprocess.run(
         [sys.executable, "-m", "fstring_backport"] + list(args),
         cwd=str(folder),
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
+        capture_output=True,
     )
 
 
@@ -44,14 +43,14 @@ def test_a_bad_setting_is_one_line_and_status_2(tmp_path, text, named):
     assert result.returncode == 2, result.stderr
     lines = result.stderr.decode().splitlines()
     assert len(lines) == 1, lines
-    assert lines[0].startswith("fstring-backport: {}: ".format(pyproject.resolve()))
+    assert lines[0].startswith(f"fstring-backport: {pyproject.resolve()}: ")
     for word in named:
         assert word in lines[0]
     assert result.stdout == b""
     # The API (and the build steps, which call it) raise ValueError, same line.
     with pytest.raises(ValueError) as raised:
         load_settings(pyproject)
-    assert lines[0] == "fstring-backport: {}".format(raised.value)
+    assert lines[0] == f"fstring-backport: {raised.value}"
 
 
 def test_good_settings_still_load(tmp_path):

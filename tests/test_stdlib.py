@@ -12,12 +12,15 @@ from pathlib import Path
 
 import pytest
 
-import cpython_tokens
-from conftest import PACKAGE_HOME, compiles_with, interpreter, stdlib_files
-from cpython_tokens import agreement
 from fstring_backport import TranspileError
 from fstring_backport.engine.lexer import tokenize
 from fstring_backport.engine.source import decode_source
+
+import cpython_tokens
+from conftest import PACKAGE_HOME, compiles_with, interpreter, stdlib_files
+from cpython_tokens import agreement
+
+pytestmark = pytest.mark.slow  # reads whole standard libraries
 
 STDLIBS = ["3.12", "3.13"]
 NEWEST = ["3.14", "3.15"]
@@ -48,7 +51,7 @@ def test_round_trip_is_lossless(version):
         assert offsets == sorted(offsets), path
     # Whatever we reject, that version of Python must reject too.
     accepted = [p for p, ok in compiles_with(version, rejected).items() if ok]
-    assert accepted == [], "rejected files that python{} compiles".format(version)
+    assert accepted == [], f"rejected files that python{version} compiles"
     assert len(rejected) < 30, rejected  # bad-syntax test fixtures only
 
 
@@ -71,7 +74,7 @@ def test_tokens_agree_with_cpython(version):
 def test_tokens_agree_with_the_newest_cpython(version):
     own = "{}.{}".format(*sys.version_info) == version
     if not own and sys.version_info[:2] != (3, 13):
-        pytest.skip("python{} runs it itself".format(version))
+        pytest.skip(f"python{version} runs it itself")
     paths = [str(p) for p in existing(stdlib_files(version))]
     if own:
         result = agreement(paths)
@@ -82,7 +85,7 @@ def test_tokens_agree_with_the_newest_cpython(version):
             [interpreter(version), str(Path(cpython_tokens.__file__))],
             input=json.dumps(paths),
             stdout=subprocess.PIPE,
-            universal_newlines=True,
+            text=True,
             env=env,
             check=True,
         ).stdout

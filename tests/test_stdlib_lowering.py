@@ -10,9 +10,12 @@ import sys
 
 import pytest
 
-from conftest import compiles_with, stdlib_dir, stdlib_files
 from fstring_backport import TranspileError, transpile
 from fstring_backport.engine.safety import _Normalise
+
+from conftest import compiles_with, stdlib_dir, stdlib_files
+
+pytestmark = pytest.mark.slow  # transpiles two standard libraries
 
 VERSIONS = ("3.14", "3.15")
 # The files of each standard library that Python 3.11 rejects only for their

@@ -52,12 +52,14 @@ def run_on_terminal(cwd, *args, env=None):
 def many_files(tmp_path):
     pkg = make_tree(tmp_path)
     for i in range(40):
-        (pkg / "m{:02}.py".format(i)).write_bytes(NEEDS_REWRITE if i % 10 == 3 else ALREADY_OLD)
+        (pkg / f"m{i:02}.py").write_bytes(NEEDS_REWRITE if i % 10 == 3 else ALREADY_OLD)
     (pkg / "m25.py").write_bytes(b"x = 1\nf'{x!z}'\n")
     return pkg
 
 
-PROBLEM = re.compile(r"^src/pkg/(?:new|m\d\d)\.py:2:16: FB101 quote reused inside an f-string \(needs Python 3\.12; target 3\.8\)$")
+PROBLEM = re.compile(
+    r"^src/pkg/(?:new|m\d\d)\.py:2:16: FB101 quote reused inside an f-string \(needs Python 3\.12; target 3\.8\)$"
+)
 ERROR = re.compile(r"^src/pkg/m25\.py:2:6: f-string: invalid conversion character 'z'")
 
 

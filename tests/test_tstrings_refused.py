@@ -14,12 +14,13 @@ import textwrap
 
 import pytest
 
-from conftest import PACKAGE_HOME, interpreter
 from fstring_backport import TranspileError, transpile
 from fstring_backport.build_common import BuildError, BuildStep
 from fstring_backport.engine.pipeline import find_problems
-from fstring_backport.engine.rules import TSTRING
 from fstring_backport.engine.quickcheck import all_fstrings_plain
+from fstring_backport.engine.rules import TSTRING
+
+from conftest import PACKAGE_HOME, interpreter
 
 MESSAGE = "t-strings need Python 3.14 or later"
 # The t-string of the issue: quote reuse, and f-strings around it that need
@@ -43,7 +44,7 @@ def test_refused_before_314(source, line, col, target):
     for given in (source, source.encode("utf-8")):
         with pytest.raises(TranspileError) as info:
             transpile(given, target, filename="m.py")
-        assert info.value.located() == "m.py:{}:{}: {}".format(line, col, MESSAGE)
+        assert info.value.located() == f"m.py:{line}:{col}: {MESSAGE}"
 
 
 @pytest.mark.parametrize("source, line, col", CASES)
@@ -90,9 +91,8 @@ def _run(args, cwd, executable=sys.executable, **kwargs):
         [executable] + args,
         cwd=str(cwd),
         env=env,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        universal_newlines=True,
+        capture_output=True,
+        text=True,
         **kwargs
     )
 
