@@ -42,4 +42,4 @@ class TranspileError(SyntaxError):
 
     def located(self) -> str:
         """``path:line:col: message``, the form compilers and linters print."""
-        return "{}:{}:{}: {}".format(self.filename, self.lineno, self.offset, self.msg)
+        return f"{self.filename}:{self.lineno}:{self.offset}: {self.msg}"

@@ -214,7 +214,7 @@ class _Parser:
                     depth -= 1
             i += 1
         if first_code is None:
-            raise self.error("valid expression required before '{}'".format(token.text), i)
+            raise self.error(f"valid expression required before '{token.text}'", i)
         first = tokens[first_code]
         if first.kind == NAME and first.text == "lambda" and token.text != "}":
             raise self.error(
@@ -257,9 +257,7 @@ class _Parser:
             raise self.error("missing conversion character", i)
         if token.text not in ("s", "r", "a"):
             raise self.error(
-                "invalid conversion character '{}': expected 's', 'r', or 'a'".format(
-                    token.text
-                ),
+                f"invalid conversion character '{token.text}': expected 's', 'r', or 'a'",
                 i,
             )
         field.conversion = i

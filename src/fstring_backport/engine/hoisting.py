@@ -39,7 +39,7 @@ class Temporaries:
         serial = 0
         while prefix in source:  # no name of ours may already occur
             serial += 1
-            prefix = "_fstring_backport{}_".format(serial)
+            prefix = f"_fstring_backport{serial}_"
         self.prefix = prefix
         self.bindings: List[Tuple[str, str]] = []  # (name, constant's source)
         self._names: Dict[str, str] = {}
@@ -48,7 +48,7 @@ class Temporaries:
         """The name bound to ``constant`` (one line of source), made once."""
         name = self._names.get(constant)
         if name is None:
-            name = "{}{}".format(self.prefix, len(self.bindings))
+            name = f"{self.prefix}{len(self.bindings)}"
             self._names[constant] = name
             self.bindings.append((name, constant))
         return name
@@ -62,7 +62,7 @@ class Temporaries:
         del self.bindings[mark:]
 
     def statement(self) -> str:
-        return "; ".join("{} = {}".format(name, constant) for name, constant in self.bindings)
+        return "; ".join(f"{name} = {constant}" for name, constant in self.bindings)
 
 
 def binding_place(parsed: Parsed) -> Optional[Tuple[int, str, str]]:

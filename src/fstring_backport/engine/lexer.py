@@ -67,14 +67,14 @@ class Token(NamedTuple):
 
 _DIGITS = r"[0-9](?:_?[0-9])*"
 _EXPONENT = r"[eE][-+]?" + _DIGITS
-_POINTFLOAT = r"(?:{d}\.(?:{d})?|\.{d})(?:{e})?".format(d=_DIGITS, e=_EXPONENT)
+_POINTFLOAT = rf"(?:{_DIGITS}\.(?:{_DIGITS})?|\.{_DIGITS})(?:{_EXPONENT})?"
 _EXPFLOAT = _DIGITS + _EXPONENT
 _NUMBER = (
-    r"(?:{d}|{p}|{x})[jJ]"  # imaginary
-    r"|{p}|{x}"  # float
+    rf"(?:{_DIGITS}|{_POINTFLOAT}|{_EXPFLOAT})[jJ]"  # imaginary
+    rf"|{_POINTFLOAT}|{_EXPFLOAT}"  # float
     r"|0[xX](?:_?[0-9a-fA-F])+|0[bB](?:_?[01])+|0[oO](?:_?[0-7])+"
-    r"|{d}"
-).format(d=_DIGITS, p=_POINTFLOAT, x=_EXPFLOAT)
+    rf"|{_DIGITS}"
+)
 _OPERATOR = (
     r"\*\*=|//=|>>=|<<=|\.\.\.|->|:=|\*\*|//|>>|<<|<=|>=|==|!="
     r"|[-+*/%&|^@]="
@@ -131,7 +131,7 @@ def _fstring_text(quote: str, raw: bool, state: int) -> "re.Pattern[str]":
     stop = r"\\{}" + (q if len(quote) == 3 else q + r"\r\n")
     pieces = [r"[^" + stop + r"]+"]
     if len(quote) == 3:
-        pieces.append(r"{q}(?!{q}{q})".format(q=q))
+        pieces.append(rf"{q}(?!{q}{q})")
     if not raw:
         pieces.append(r"\\N\{[^{}\r\n]*\}")
     pieces.append(r"\\(?:\r\n|[^{}])?")
@@ -184,7 +184,7 @@ class _FStringMode:
             self.middle, self.end = FSTRING_MIDDLE, FSTRING_END
 
     def error_text(self, msg: str) -> str:
-        return "{}-string: {}".format(self.letter, msg)
+        return f"{self.letter}-string: {msg}"
 
 
 def tokenize(text: str, filename: str = "<unknown>") -> List[Token]:
@@ -250,7 +250,7 @@ class _Lexer:
             scan_end -= 1  # the input's last line break ends the last line
         detected = self.parsed.position(scan_end)[0]
         return self.error(
-            "unterminated {}{} literal (detected at line {})".format(kind, what, detected), start
+            f"unterminated {kind}{what} literal (detected at line {detected})", start
         )
 
     # -- main loop ------------------------------------------------------
@@ -398,8 +398,8 @@ class _Lexer:
         if ch == "\0":
             return self.error("source code cannot contain null bytes", pos)
         if not ch.isprintable():
-            return self.error("invalid non-printable character U+{:04X}".format(ord(ch)), pos)
-        return self.error("invalid character '{}' (U+{:04X})".format(ch, ord(ch)), pos)
+            return self.error(f"invalid non-printable character U+{ord(ch):04X}", pos)
+        return self.error(f"invalid character '{ch}' (U+{ord(ch):04X})", pos)
 
     def check_number(self, number: str, start: int, end: int) -> None:
         """CPython's errors for a number that starts with 0 or runs into a name.
@@ -417,9 +417,9 @@ class _Lexer:
         else:
             kind = _NUMBER_KINDS.get(number[:2].lower(), "decimal")
             if after == "_":  # a "_" not followed by a digit, reported at the "_"
-                raise self.error("invalid {} literal".format(kind), end)
+                raise self.error(f"invalid {kind} literal", end)
             if kind in ("binary", "octal") and "0" <= after <= "9":
-                raise self.error("invalid digit '{}' in {} literal".format(after, kind), end)
+                raise self.error(f"invalid digit '{after}' in {kind} literal", end)
             leading_zeros = _LEADING_ZEROS.fullmatch(number)
             if leading_zeros:
                 raise self.error(_LEADING_ZEROS_MESSAGE, start, start + leading_zeros.end(1))
@@ -433,7 +433,7 @@ class _Lexer:
             following = text[end + len(keyword) : end + len(keyword) + 1]
             if keyword and text.startswith(keyword, end) and not _continues_name(following):
                 return
-        raise self.error("invalid {} literal".format(kind), end - 1)
+        raise self.error(f"invalid {kind} literal", end - 1)
 
     def no_digits_after_base(self, kind: str, letter: int) -> None:
         """``0x``, ``0o`` or ``0b`` not followed by a digit of its base."""
@@ -443,8 +443,8 @@ class _Lexer:
             first += 1
         digit = text[first : first + 1]
         if kind != "hexadecimal" and "0" <= digit <= "9":
-            raise self.error("invalid digit '{}' in {} literal".format(digit, kind), first)
-        raise self.error("invalid {} literal".format(kind), first - 1)
+            raise self.error(f"invalid digit '{digit}' in {kind} literal", first)
+        raise self.error(f"invalid {kind} literal", first - 1)
 
     def check_prefix(self, word: str, pos: int) -> None:
         """Prefix letters before a quote that no string takes.
@@ -458,7 +458,7 @@ class _Lexer:
         for pair in lexical.INCOMPATIBLE_PREFIX_LETTERS:
             if pair[0] in letters and pair[1] in letters:
                 raise self.error(
-                    "'{}' and '{}' prefixes are incompatible".format(pair[0], pair[1]),
+                    f"'{pair[0]}' and '{pair[1]}' prefixes are incompatible",
                     pos,
                     pos + len(word),
                 )
@@ -477,15 +477,13 @@ class _Lexer:
         if fstrings and op != "}":
             mode = fstrings[-1]
             if len(brackets) == mode.depth + mode.spec_depth + 1:
-                raise self.error(mode.error_text("unmatched '{}'".format(op)), pos)
+                raise self.error(mode.error_text(f"unmatched '{op}'"), pos)
         if not brackets:
-            raise self.error("unmatched '{}'".format(op), pos)
+            raise self.error(f"unmatched '{op}'", pos)
         opening, _ = brackets[-1]
         if opening != _CLOSING[op]:
             raise self.error(
-                "closing parenthesis '{}' does not match opening parenthesis '{}'".format(
-                    op, opening
-                ),
+                f"closing parenthesis '{op}' does not match opening parenthesis '{opening}'",
                 pos,
             )
         brackets.pop()
@@ -566,9 +564,7 @@ class _Lexer:
             # 3.12 ended the spec there; 3.13.2+ refuse it (gh-129958).
             return self.error(
                 mode.error_text(
-                    "newlines are not allowed in format specifiers for single quoted {}-strings".format(
-                        mode.letter
-                    )
+                    f"newlines are not allowed in format specifiers for single quoted {mode.letter}-strings"
                 ),
                 offset,
             )
@@ -594,7 +590,7 @@ class _Lexer:
 
     def never_closed(self):
         opening, offset = self.brackets[-1]
-        return self.error("'{}' was never closed".format(opening), offset)
+        return self.error(f"'{opening}' was never closed", offset)
 
     def unclosed_fstring(self, mode: _FStringMode):
         """The input ended inside an f-string: blame what 3.15 blames."""

@@ -10,7 +10,6 @@ from typing import Optional, Sequence, Union
 
 from .lexical import QUOTES, UNTIL_QUOTE, is_raw, prefix_of, quote_of
 
-
 _SIMPLE_ESCAPES = {
     "\n": "",  # a backslash before a line break joins the lines
     "\\": "\\",
@@ -54,7 +53,7 @@ def decode_escapes(text: str) -> str:
                 raise ValueError(
                     "(unicode error) 'unicodeescape' codec can't decode bytes: "
                     "unknown Unicode character name {!r}".format(m.group("name"))
-                )
+                ) from None
         other = m.group("other")
         return _SIMPLE_ESCAPES.get(other, "\\" + other)
 

@@ -42,13 +42,13 @@ from .lexer import (
 from .lexical import LINE_BREAK, QUOTES, is_raw, prefix_of, quote_of
 from .literals import (
     constant_source,
-    text_fits,
     encode_text,
     fits_in,
     fstring_text_value,
     literal_value,
     normalise_newlines,
     spell_inline,
+    text_fits,
 )
 from .oldsyntax import accepted_before_312, converts_before_spec
 from .parsed import Parsed
@@ -126,9 +126,9 @@ class Lowerer:
             except CannotLower as exc:
                 reason = str(exc)
             except ValueError as exc:  # an escape 3.12 rejects too
-                raise self.parsed.error(str(exc), start.offset)
+                raise self.parsed.error(str(exc), start.offset) from exc
             self.temps.rollback(mark)
-        raise self.parsed.error("cannot lower this f-string for Python < 3.12 ({})".format(reason), start.offset)
+        raise self.parsed.error(f"cannot lower this f-string for Python < 3.12 ({reason})", start.offset)
 
     def _prefix(self, node: FString) -> str:
         return prefix_of(self.tokens[node.start].text)
@@ -291,7 +291,7 @@ class Lowerer:
         expression = self.expression(field.expr_start, field.expr_end, context)
         for quote in QUOTES:
             if all(fits_in(quote, q) for q in context):
-                return "({q}%{c}{q} % (({e}),))".format(q=quote, c=conversion, e=expression)
+                return f"({quote}%{conversion}{quote} % (({expression}),))"
         raise CannotLower("no quote left to convert a value before its format spec")
 
     def _spec_needs_fields(self, field: Field) -> bool:
@@ -432,7 +432,7 @@ class Lowerer:
                 try:
                     joined = constant_source(ast.literal_eval(normalise_newlines(joined)), self.encoding)
                 except (SyntaxError, ValueError) as exc:
-                    raise CannotLower("cannot evaluate a string constant: {}".format(exc))
+                    raise CannotLower(f"cannot evaluate a string constant: {exc}") from exc
             name = self.temps.name_for(joined)
         # A string may touch a keyword ("\n"in s); a name may not.
         before = self.source[tokens[start].offset - 1 : tokens[start].offset]

@@ -44,7 +44,7 @@ class Parsed:
 
     def __init__(self, text: str, tokens: "Optional[List[Token]]" = None, filename: str = "<unknown>") -> None:
         self.text = text
-        self.tokens: "List[Token]" = [] if tokens is None else tokens
+        self.tokens: List[Token] = [] if tokens is None else tokens
         self.filename = filename
         self._lines: Optional[LineIndex] = None
 

@@ -50,7 +50,7 @@ def transpile(
     """
     version = parse_target(target)
     if not isinstance(inline_constants, bool):
-        raise TypeError("inline_constants must be True or False, not {!r}".format(inline_constants))
+        raise TypeError(f"inline_constants must be True or False, not {inline_constants!r}")
     if version >= TSTRINGS:
         if isinstance(source, bytes) and not needs_no_decoding(source):
             decode_source(source, filename)  # a bad encoding is still an error
@@ -140,7 +140,9 @@ def _apply(text: str, edits: List[Tuple[int, int, str]]) -> str:
     return "".join(out)
 
 
-def find_problems(source: AnySource, target: Target = OLDEST, filename: str = "<unknown>") -> List[Tuple[int, int, Rule]]:
+def find_problems(
+    source: AnySource, target: Target = OLDEST, filename: str = "<unknown>"
+) -> List[Tuple[int, int, Rule]]:
     """Where ``target`` would reject or misread the source: (line, column, rule).
 
     Columns are 1-based; every problem is reported, like ruff's syntax

@@ -149,7 +149,9 @@ def _plain_fstring(quote: str) -> str:
     # A conversion only before a spec without fields (3.13+ converts first).
     spec_text = group(":" + spec_character + "*")
     # "{{" is text to the lexer, never a field that starts with "{".
-    field = r"\{" + not_followed_by(r"\{") + expression + debug + "?" + maybe(conversion + spec_text + "?", spec) + r"\}"
+    field = (
+        r"\{" + not_followed_by(r"\{") + expression + debug + "?" + maybe(conversion + spec_text + "?", spec) + r"\}"
+    )
     text = [
         none_of("{}\\" + q) if triple else spec_character,
         r"\{\{",
@@ -200,7 +202,7 @@ _CODE_STRINGS_COMMENTS = _compile(
         *[_string(quote) for quote in QUOTES_LONGEST_FIRST],
         not_followed_by(_FSTRING_START) + "[fF]",
     )
-    + "{0,%d}" % RUN_LIMIT
+    + "{0," + str(RUN_LIMIT) + "}"
 )
 
 # The rest of a plain f-string from its opening quote (compiled on first use:

@@ -16,7 +16,9 @@ from typing import Dict, List, Tuple
 from .errors import TranspileError
 
 
-def check_output(original: str, output: str, temporaries: Dict[str, str], spans: List[Tuple[int, int]], filename: str) -> None:
+def check_output(
+    original: str, output: str, temporaries: Dict[str, str], spans: List[Tuple[int, int]], filename: str
+) -> None:
     """Raise TranspileError unless ``output`` is safe to return.
 
     ``temporaries`` maps each temporary's name to its constant's source;
@@ -31,8 +33,8 @@ def check_output(original: str, output: str, temporaries: Dict[str, str], spans:
         lineno = exc.lineno or 0
         if sys.version_info >= (3, 12) or any(a <= lineno <= b for a, b in spans):
             raise TranspileError.from_syntax_error(
-                exc, filename, "internal error: the rewritten f-string does not compile ({})".format(exc.msg)
-            )
+                exc, filename, f"internal error: the rewritten f-string does not compile ({exc.msg})"
+            ) from exc
         return  # not ours: syntax this interpreter is too old for
     if not host_reads_fstrings_as_315():
         return  # the output compiles; the input's AST here would be wrong
@@ -41,7 +43,7 @@ def check_output(original: str, output: str, temporaries: Dict[str, str], spans:
     except ValueError:
         return  # as above
     except SyntaxError as exc:
-        raise TranspileError.from_syntax_error(exc, filename)
+        raise TranspileError.from_syntax_error(exc, filename) from exc
     values = {name: ast.literal_eval(constant) for name, constant in temporaries.items()}
     new_tree = _Normalise(values).visit(new_tree)
     old_tree = _Normalise({}).visit(old_tree)

@@ -23,7 +23,7 @@ def decode_source(data: bytes, filename: str = "<unknown>") -> DecodedSource:
         # the running Python's grammar does not matter here.
         encoding, _ = tokenize.detect_encoding(io.BytesIO(data).readline)
     except SyntaxError as exc:
-        raise TranspileError.from_syntax_error(exc, filename)
+        raise TranspileError.from_syntax_error(exc, filename) from exc
     try:
         text = data.decode(encoding)
     except UnicodeDecodeError as exc:
@@ -32,13 +32,13 @@ def decode_source(data: bytes, filename: str = "<unknown>") -> DecodedSource:
         bad = data[exc.start : exc.start + 1]
         if encoding in ("utf-8", "utf-8-sig"):
             msg = (
-                "Non-UTF-8 code starting with '\\x{:02x}' in file {} on line {}, "
+                f"Non-UTF-8 code starting with '\\x{bad[0]:02x}' in file {filename} on line {line}, "
                 "but no encoding declared; see https://peps.python.org/pep-0263/ "
-                "for details".format(bad[0], filename, line)
+                "for details"
             )
         else:
-            msg = "(unicode error) {}".format(exc)
-        raise TranspileError(msg, filename, line, exc.start - line_start + 1)
+            msg = f"(unicode error) {exc}"
+        raise TranspileError(msg, filename, line, exc.start - line_start + 1) from exc
     return DecodedSource(text, encoding)  # the utf-8-sig codec drops the BOM
 
 

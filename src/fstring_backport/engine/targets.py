@@ -24,7 +24,7 @@ def parse_target(target: Target) -> Tuple[int, int]:
             text = text[2] + "." + text[3:]
         major, _, minor = text.partition(".")
         if not (major.isdigit() and minor.isdigit()):
-            raise ValueError("invalid target {!r}: expected a version such as '3.8'".format(target))
+            raise ValueError(f"invalid target {target!r}: expected a version such as '3.8'")
         version = (int(major), int(minor))
     elif (
         isinstance(target, (tuple, list))  # sys.version_info too
@@ -34,9 +34,7 @@ def parse_target(target: Target) -> Tuple[int, int]:
         version = (target[0], target[1])
     else:
         raise TypeError(
-            "target must be a string such as '3.8' or a tuple such as (3, 8), not {!r} ({})".format(
-                target, type(target).__name__
-            )
+            f"target must be a string such as '3.8' or a tuple such as (3, 8), not {target!r} ({type(target).__name__})"
         )
     if version[0] != 3 or version < OLDEST:
         raise ValueError(
