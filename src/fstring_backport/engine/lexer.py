@@ -21,7 +21,7 @@ needed, which keeps the hot loop small.  :func:`lex` returns a
 
 import gc
 import re
-from typing import Dict, List, NamedTuple, Tuple
+from typing import Dict, List, NamedTuple, NoReturn, Tuple
 
 from . import lexical
 from .errors import TranspileError
@@ -243,7 +243,7 @@ class _Lexer:
 
     # -- errors ---------------------------------------------------------
 
-    def unterminated(self, start: int, quote: str, what: str, scan_end: int):
+    def unterminated(self, start: int, quote: str, what: str, scan_end: int) -> TranspileError:
         """CPython's message: located at the literal, detected where scanning stopped."""
         kind = "triple-quoted " if len(quote) == 3 else ""
         if scan_end and scan_end == len(self.text) and self.text[-1] in "\r\n":
@@ -345,7 +345,7 @@ class _Lexer:
     def indentation(self, pos: int) -> int:
         """Measure a logical line's indentation and emit INDENT/DEDENT."""
         text = self.text
-        end = _INDENT.match(text, pos).end()
+        end = _INDENT.match(text, pos).end()  # type: ignore[union-attr]  # matches always, if only the empty string
         ws = text[pos:end]
         if end == len(text) or text[end] in "#\r\n\\":
             # Blank and comment-only lines do not take part in indentation.
@@ -386,12 +386,12 @@ class _Lexer:
             raise self.tab_error(end)
         return end
 
-    def tab_error(self, offset: int):
+    def tab_error(self, offset: int) -> TranspileError:
         return self.error(
             "inconsistent use of tabs and spaces in indentation", offset, cls=_TabError
         )
 
-    def bad_character(self, pos: int):
+    def bad_character(self, pos: int) -> TranspileError:
         ch = self.text[pos]
         if ch == "\\":
             return self.error("unexpected character after line continuation character", pos)
@@ -463,7 +463,7 @@ class _Lexer:
                     pos + len(word),
                 )
 
-    def bad_identifier(self, word: str, pos: int):
+    def bad_identifier(self, word: str, pos: int) -> TranspileError:
         # Like CPython: a name's non-ASCII letters are checked as a whole,
         # and the first character that cannot belong to a name is reported.
         for i in range(len(word)):
@@ -506,11 +506,11 @@ class _Lexer:
         self.tokens.append(Token(STRING, text[pos : m.end()], pos))
         return m.end()
 
-    def unterminated_string(self, pos: int, quote: str, body: int) -> None:
+    def unterminated_string(self, pos: int, quote: str, body: int) -> NoReturn:
         if len(quote) == 3:
             scan_end = len(self.text)
         else:
-            scan_end = _TO_LINE_END.match(self.text, body).end()
+            scan_end = _TO_LINE_END.match(self.text, body).end()  # type: ignore[union-attr]  # matches always, if only the empty string
         fstrings = self.fstrings
         if fstrings and fstrings[-1].quote == quote:
             # Inside a replacement field a quote like the f-string's own that
@@ -523,7 +523,7 @@ class _Lexer:
         text = self.text
         tokens = self.tokens
         state = (SPEC if mode.in_spec else RESUMED) if mode.spec_depth else TEXT
-        end = _FSTRING_TEXT[(mode.quote, mode.raw, state)].match(text, pos).end()
+        end = _FSTRING_TEXT[(mode.quote, mode.raw, state)].match(text, pos).end()  # type: ignore[union-attr]  # matches always, if only the empty string
         if end > pos:
             tokens.append(Token(mode.middle, text[pos:end], pos))
         if end >= len(text):
@@ -558,7 +558,7 @@ class _Lexer:
             return len(text)  # that was the one f-string: stop the main loop
         return end + len(mode.quote)
 
-    def line_break(self, mode: _FStringMode, offset: int):
+    def line_break(self, mode: _FStringMode, offset: int) -> TranspileError:
         """A single-quoted f-string's text ends at a line break (or the input's end)."""
         if mode.spec_depth and mode.in_spec:
             # 3.12 ended the spec there; 3.13.2+ refuse it (gh-129958).
@@ -570,7 +570,7 @@ class _Lexer:
             )
         return self.unterminated(mode.start, mode.quote, mode.letter + "-string", offset)
 
-    def spec_not_closed(self, mode: _FStringMode, quote: int):
+    def spec_not_closed(self, mode: _FStringMode, quote: int) -> TranspileError:
         """The f-string's quote inside a format spec.
 
         CPython's parser reports it at the quote for f-strings, at the
@@ -588,11 +588,11 @@ class _Lexer:
                     break
         return self.error(mode.error_text("expecting '}', or format specs"), offset, end)
 
-    def never_closed(self):
+    def never_closed(self) -> TranspileError:
         opening, offset = self.brackets[-1]
         return self.error(f"'{opening}' was never closed", offset)
 
-    def unclosed_fstring(self, mode: _FStringMode):
+    def unclosed_fstring(self, mode: _FStringMode) -> TranspileError:
         """The input ended inside an f-string: blame what 3.15 blames."""
         if len(self.brackets) > mode.depth + mode.spec_depth:
             return self.never_closed()  # in a field's code

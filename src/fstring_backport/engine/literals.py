@@ -74,7 +74,7 @@ def fstring_text_value(text: str, raw: bool) -> str:
 
 def body_end(source: str, start: int, delimiter: str) -> int:
     """Where a literal body starting at ``start`` would meet its delimiter."""
-    return UNTIL_QUOTE[delimiter].match(source, start).end()
+    return UNTIL_QUOTE[delimiter].match(source, start).end()  # type: ignore[union-attr]  # matches always, if only the empty string
 
 
 def text_fits(text: str, delimiter: str) -> bool:

@@ -260,7 +260,7 @@ class Lowerer:
         tail_breaks = "".join(_line_breaks(t.text) for t in tail if t.kind in (NL, CONTINUATION))
         self._check_breaks(tail_breaks, context)
         prefix = ""
-        if field.equals is not None:
+        if field.equals is not None and field.debug_end is not None:  # set together
             as_written = self.source[tokens[field.expr_start].offset : tokens[field.debug_end].offset]
             unchanged = expression == original and debug_text(tokens, field) == normalise_newlines(as_written)
             if unchanged and not tail_breaks and not converts_first:
@@ -287,6 +287,7 @@ class Lowerer:
         name, and need one quote for two characters; the expression stays in
         the field, where its strings need no further quote.
         """
+        assert field.conversion is not None
         conversion = self.tokens[field.conversion].text
         expression = self.expression(field.expr_start, field.expr_end, context)
         for quote in QUOTES:
@@ -321,7 +322,7 @@ class Lowerer:
 
     def expression(self, start: int, end: int, context: Tuple[str, ...]) -> str:
         tokens = self.tokens
-        out = []
+        out: List[str] = []
         i = start
         while i < end:
             token = tokens[i]
@@ -424,7 +425,8 @@ class Lowerer:
             values = [literal_value(piece) for piece in pieces]
             if len({type(v) for v in values}) > 1:
                 raise CannotLower("cannot mix bytes and nonbytes literals")
-            name = self._constant(values[0][:0].join(values), context)
+            # All str or all bytes (checked above), so the join is sound.
+            name = self._constant(values[0][:0].join(values), context)  # type: ignore[arg-type]
         else:
             joined = " ".join(pieces)  # bound as written
             if breaks:

@@ -24,10 +24,10 @@ a debug field, and the escapes of a raw f-string's format spec (kept, as
 ``fstring-backport --check``.
 """
 
-from typing import Iterator, List, Tuple
+from typing import Iterator, List, Sequence, Tuple
 
 from . import rules
-from .fstrings import Field, FString, Literal, debug_text
+from .fstrings import Field, FString, Literal, Part, debug_text
 from .lexer import COMMENT, CONTINUATION, FSTRING_END, FSTRING_START, Token
 from .lexical import STRING_BODY, is_raw
 from .literals import body_end, normalise_newlines
@@ -109,7 +109,7 @@ def converts_before_spec(field: Field) -> bool:
     return field.conversion is not None and any(isinstance(part, Field) for part in field.spec or ())
 
 
-def _fields(parts) -> List[Field]:
+def _fields(parts: Sequence[Part]) -> List[Field]:
     return [part for part in parts if isinstance(part, Field)]
 
 
@@ -137,7 +137,7 @@ def _field_problems(
     if field.equals is not None and not commented and debug_text(tokens, field) != _as_written(tokens, field):
         # A comment after "=", or CPython's scan for comments miscounting quotes.
         yield tokens[field.equals].offset, rules.DEBUG_TEXT_DIFFERS
-    if converts_before_spec(field):
+    if field.conversion is not None and converts_before_spec(field):
         yield tokens[field.conversion].offset - 1, rules.CONVERSION_BEFORE_SPEC
     if field.conversion is not None and tokens[field.conversion + 1].text not in (":", "}"):
         yield tokens[field.conversion + 1].offset, rules.WHITESPACE_AFTER_CONVERSION

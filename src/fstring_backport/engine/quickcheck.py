@@ -345,7 +345,7 @@ def _read_in_context(
     at_fstring = _AT_FSTRING_START.match
     end = len(data)
     while position <= beyond:
-        after = skip(data, position).end()
+        after = skip(data, position).end()  # type: ignore[union-attr]  # matches always, if only the empty string
         if after != position:
             position = after
             continue

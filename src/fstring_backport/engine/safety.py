@@ -114,7 +114,7 @@ class _Normalise(ast.NodeTransformer):
 
     def visit_Name(self, node: ast.Name) -> ast.AST:
         if node.id in self.values and isinstance(node.ctx, ast.Load):
-            return ast.Constant(self.values[node.id])
+            return ast.Constant(self.values[node.id])  # type: ignore[arg-type]  # a literal's value
         return node
 
     def visit_FormattedValue(self, node: ast.FormattedValue) -> ast.AST:
@@ -151,7 +151,8 @@ class _Normalise(ast.NodeTransformer):
         merged: List[ast.expr] = []
         for value in flat:
             if isinstance(value, ast.Constant) and merged and isinstance(merged[-1], ast.Constant):
-                merged[-1] = ast.Constant(merged[-1].value + value.value)
+                # Constants among an f-string's values are str.
+                merged[-1] = ast.Constant(merged[-1].value + value.value)  # type: ignore[operator]
             elif not (isinstance(value, ast.Constant) and value.value == ""):
                 merged.append(value)
         node.values = merged
@@ -165,12 +166,12 @@ class _Normalise(ast.NodeTransformer):
             isinstance(node.op, ast.Mod)
             and isinstance(left, ast.Constant)
             and isinstance(left.value, (str, bytes))
-            and (_ONLY_C_BYTES if isinstance(left.value, bytes) else _ONLY_C).fullmatch(left.value)
+            and (_ONLY_C_BYTES if isinstance(left.value, bytes) else _ONLY_C).fullmatch(left.value)  # type: ignore[arg-type]
             and isinstance(right, ast.Tuple)
             and all(isinstance(e, ast.Constant) and type(e.value) is int for e in right.elts)
         ):
             try:
-                return ast.Constant(left.value % tuple(e.value for e in right.elts))
+                return ast.Constant(left.value % tuple(e.value for e in right.elts))  # type: ignore[attr-defined,operator]
             except (TypeError, ValueError, OverflowError):
                 pass
         return node
