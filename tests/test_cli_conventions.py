@@ -171,3 +171,18 @@ def test_both_pre_commit_hooks_on_a_real_repository(tmp_path):
     assert (project / "m.py").read_bytes() == REWRITTEN and (project / "gen.py").read_bytes() == NEEDS_REWRITE
     subprocess.run(["git", "add", "-A"], cwd=str(project), check=True)
     assert hook("fstring-backport-check").returncode == 0
+
+
+def test_an_excluded_input_is_printed_unchanged(tmp_path):
+    # An editor pipes the buffer through the command: excluded, it must come back whole.
+    pkg = make_tree(tmp_path)
+    (pkg / "gen.py").write_bytes(NEEDS_REWRITE)
+    with (tmp_path / "pyproject.toml").open("a") as handle:
+        handle.write('\n[tool.fstring-backport]\nexclude = ["gen.py"]\nforce-exclude = true\n')
+    named = str(pkg / "gen.py")
+    piped = run("--stdin-filename", named, stdin=NEEDS_REWRITE)
+    assert (piped.returncode, piped.stdout) == (0, NEEDS_REWRITE)
+    printed = run(named)
+    assert (printed.returncode, printed.stdout) == (0, NEEDS_REWRITE)
+    rewritten = run("--no-force-exclude", "--stdin-filename", named, stdin=NEEDS_REWRITE)
+    assert rewritten.stdout == REWRITTEN

@@ -233,6 +233,10 @@ def main(
         report.note(_nothing_to_rewrite(target or jobs_list[0].target))
     for outcome, job in zip(_run(jobs_list, jobs), jobs_list):
         report.add(outcome, job)
+    if not modes and skipped:
+        # The one input is excluded: printed as it is, as ruff format does,
+        # so that an editor that replaces its text with ours loses nothing.
+        _print_unchanged(paths[0])
     if out_dir and copy_files:
         _copy_other_files(paths, selection, out_dir)
     sys.exit(report.finish(check=check, diff=diff, writes=bool(in_place or out_dir)))
@@ -311,6 +315,16 @@ def _jobs(
         inline = settings.inline_constants if inline_constants is None else inline_constants
         jobs_list.append(_Job(item.name, item.relative, file_target, origin, inline, options))
     return jobs_list, skipped
+
+
+def _print_unchanged(path: str) -> None:
+    if path == "-":
+        data = sys.stdin.buffer.read()
+    else:
+        with open(path, "rb") as handle:
+            data = handle.read()
+    sys.stdout.buffer.write(data)
+    sys.stdout.buffer.flush()
 
 
 def _copy_other_files(paths: Sequence[str], selection: Selection, out_dir: str) -> None:
