@@ -230,24 +230,25 @@ def test_the_summary_says_nothing_of_failures_when_there_are_none(tmp_path):
 
 
 @pytest.mark.parametrize("target", ["3.12", "py313"])
-def test_a_target_that_needs_nothing_says_why(tmp_path, target):
+def test_a_target_of_312_rewrites_only_tstrings(tmp_path, target):
     pkg = make_tree(tmp_path)
     result = run_in(tmp_path, "--target", target, str(pkg / "new.py"))
     assert result.returncode == 0
-    assert result.stdout == NEEDS_REWRITE
-    version = "3.12" if target == "3.12" else "3.13"
-    assert result.stderr.decode().splitlines() == [
-        (
-            f"fstring-backport: nothing to rewrite for Python {version}: Python 3.12 and later read 3.12 f-strings "
-            "as they are (t-strings are still refused before 3.14)"
-        )
-    ]
-    quiet = run_in(tmp_path, "-q", "--target", target, str(pkg / "new.py"))
-    assert quiet.returncode == 0 and quiet.stderr == b"" and quiet.stdout == NEEDS_REWRITE
-    # What the line says is true: t-strings are still refused before 3.14 ...
+    assert result.stdout == NEEDS_REWRITE  # 3.12 reads its f-strings as they are
+    assert result.stderr == b""
+    # T-strings are lowered: 3.12 and 3.13 have none.
     (pkg / "t.py").write_bytes(b"x = 1\nprint(t'{x}')\n")
-    refused = run_in(tmp_path, "-q", "--target", target, str(pkg / "t.py"))
-    assert refused.returncode == 1 and b"t-strings need Python 3.14" in refused.stderr
+    lowered = run_in(tmp_path, "-q", "--target", target, str(pkg / "t.py"))
+    assert lowered.returncode == 0 and lowered.stderr == b""
+    assert lowered.stdout == (
+        b"from fstring_backport.templatelib import build as _fstring_backport_t; x = 1\n"
+        b"print(_fstring_backport_t('', ((x), 'x', None, ''), ''))\n"
+    )
+
+
+def test_a_target_that_needs_nothing_says_why(tmp_path):
+    pkg = make_tree(tmp_path)
+    (pkg / "t.py").write_bytes(b"x = 1\nprint(t'{x}')\n")
     # ... and read as they are from 3.14 on.
     kept = run_in(tmp_path, "--target", "3.14", str(pkg / "t.py"))
     assert kept.returncode == 0 and kept.stdout == (pkg / "t.py").read_bytes()

@@ -229,7 +229,7 @@ def main(
         for skip in skipped:
             if os.path.basename(skip.name) not in _NEVER_SOURCES:
                 report.note(f"{skip.name}: skipped ({skip.reason})")
-    if not quiet and jobs_list and all(job.target >= NATIVE for job in jobs_list):
+    if not quiet and jobs_list and all(job.target >= TSTRINGS for job in jobs_list):
         report.note(_nothing_to_rewrite(target or jobs_list[0].target))
     for outcome, job in zip(_run(jobs_list, jobs), jobs_list):
         report.add(outcome, job)
@@ -468,15 +468,10 @@ def _coloured(diff: str) -> str:
 
 
 def _nothing_to_rewrite(target: Tuple[int, int]) -> str:
-    """Why a target of 3.12 or later changes nothing (see engine.transpile)."""
-    if target >= TSTRINGS:
-        return (
-            "fstring-backport: nothing to rewrite for Python {}.{}: Python 3.14 and later read "
-            "3.12 f-strings and t-strings as they are".format(*target)
-        )
+    """Why a target of 3.14 or later changes nothing (see engine.transpile)."""
     return (
-        "fstring-backport: nothing to rewrite for Python {}.{}: Python 3.12 and later read 3.12 "
-        "f-strings as they are (t-strings are still refused before 3.14)".format(*target)
+        "fstring-backport: nothing to rewrite for Python {}.{}: Python 3.14 and later read "
+        "3.12 f-strings and t-strings as they are".format(*target)
     )
 
 

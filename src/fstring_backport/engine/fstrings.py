@@ -1,7 +1,8 @@
-"""The f-string parser: a small tree for every f-string, over lexer tokens.
+"""The f-string parser: a small tree for every f-string and t-string, over lexer tokens.
 
 The lexer already guarantees the outline (an ``FSTRING_START``, text pieces
-and balanced fields, an ``FSTRING_END``); this module finds the parts of each
+and balanced fields, an ``FSTRING_END``, or the same for a t-string); this
+module finds the parts of each
 replacement field - expression, debug ``=``, conversion, format spec - and
 raises CPython 3.15's error for a field it would reject.  Nodes refer to
 tokens by index, so every part keeps its exact source position.
@@ -10,17 +11,31 @@ tokens by index, so every part keeps its exact source position.
 from typing import Iterator, List, Optional, Tuple, Union
 
 from .errors import TranspileError
-from .lexer import FSTRING_END, FSTRING_MIDDLE, FSTRING_START, NAME, OP, TRIVIA, Token
+from .lexer import (
+    FSTRING_END,
+    FSTRING_MIDDLE,
+    FSTRING_START,
+    NAME,
+    OP,
+    TRIVIA,
+    TSTRING_END,
+    TSTRING_MIDDLE,
+    TSTRING_START,
+    Token,
+)
 from .lexical import QUOTE_CHARACTERS
 from .parsed import Parsed
 
 _FIELD_ENDS = frozenset(("}", "!", ":", "="))
 _OPENING = frozenset("([{")
 _CLOSING = frozenset(")]}")
+STARTS = frozenset((FSTRING_START, TSTRING_START))
+MIDDLES = frozenset((FSTRING_MIDDLE, TSTRING_MIDDLE))
+ENDS = frozenset((FSTRING_END, TSTRING_END))
 
 
 class Literal:
-    """A piece of literal text: one ``FSTRING_MIDDLE`` token."""
+    """A piece of literal text: one ``FSTRING_MIDDLE`` (``TSTRING_MIDDLE``) token."""
 
     __slots__ = ("index",)
 
@@ -58,21 +73,22 @@ class Field:
         self.conversion: Optional[int] = None
         self.colon: Optional[int] = None
         self.spec: Optional[List[Part]] = None
-        self.fstrings: List[FString] = []  # f-strings nested in the expression
+        self.fstrings: List[FString] = []  # f-strings and t-strings nested in the expression
 
 
 Part = Union[Literal, Field]
 
 
 class FString:
-    """One f-string literal: ``FSTRING_START`` parts ``FSTRING_END``."""
+    """One f-string literal, ``FSTRING_START`` parts ``FSTRING_END``, or t-string."""
 
-    __slots__ = ("start", "end", "parts")
+    __slots__ = ("start", "end", "parts", "template")
 
-    def __init__(self, start: int) -> None:
+    def __init__(self, start: int, template: bool = False) -> None:
         self.start = start
         self.end = -1
         self.parts: List[Part] = []
+        self.template = template  # a t-string (PEP 750)
 
     def fields(self) -> Iterator[Field]:
         """Every field of this f-string, those in format specs included."""
@@ -138,7 +154,7 @@ def strip_debug_comments(text: str) -> str:
 
 
 def parse_fstrings(parsed: Parsed) -> List[FString]:
-    """Parse every outermost f-string of ``parsed``; nested ones hang below."""
+    """Parse every outermost f-string and t-string of ``parsed``; nested ones hang below."""
     return _Parser(parsed).parse_all()
 
 
@@ -146,11 +162,13 @@ class _Parser:
     def __init__(self, parsed: Parsed) -> None:
         self.parsed = parsed
         self.tokens = parsed.tokens
+        self.templates: List[bool] = []  # whether each open literal is a t-string
 
     def error(self, msg: str, index: int, end_index: Optional[int] = None) -> TranspileError:
         """The error from token ``index`` to the end of ``end_index`` (or of itself)."""
         last = self.tokens[index if end_index is None else end_index]
-        return self.parsed.error("f-string: " + msg, self.tokens[index].offset, last.end)
+        letter = "t" if self.templates[-1] else "f"
+        return self.parsed.error(f"{letter}-string: " + msg, self.tokens[index].offset, last.end)
 
     def parse_all(self) -> List[FString]:
         found = []
@@ -158,7 +176,7 @@ class _Parser:
         i = 0
         n = len(tokens)
         while i < n:
-            if tokens[i].kind == FSTRING_START:
+            if tokens[i].kind in STARTS:
                 node, i = self.fstring(i)
                 found.append(node)
             else:
@@ -167,15 +185,17 @@ class _Parser:
 
     def fstring(self, i: int) -> Tuple[FString, int]:
         tokens = self.tokens
-        node = FString(i)
+        node = FString(i, tokens[i].kind == TSTRING_START)
+        self.templates.append(node.template)
         i += 1
         while True:
             kind = tokens[i].kind
-            if kind == FSTRING_MIDDLE:
+            if kind in MIDDLES:
                 node.parts.append(Literal(i))
                 i += 1
-            elif kind == FSTRING_END:
+            elif kind in ENDS:
                 node.end = i
+                self.templates.pop()
                 return node, i + 1
             else:  # the lexer only lets "{" start a field here
                 field, i = self.field(i)
@@ -203,7 +223,7 @@ class _Parser:
                 break
             if first_code is None:
                 first_code = i
-            if kind == FSTRING_START:
+            if kind in STARTS:
                 nested, i = self.fstring(i)
                 field.fstrings.append(nested)
                 continue
@@ -269,7 +289,7 @@ class _Parser:
         parts: List[Part] = []
         while True:
             token = tokens[i]
-            if token.kind == FSTRING_MIDDLE:
+            if token.kind in MIDDLES:
                 parts.append(Literal(i))
                 i += 1
             elif token.text == "{":

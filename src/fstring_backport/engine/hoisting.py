@@ -15,6 +15,10 @@ but adds a global.  The binding is put on an existing line, so no line moves:
 
 A module that starts with a compound statement on line 1 has no such place:
 its constants are spelled inline.
+
+The same statement imports the t-string runtime's ``build`` under a private
+name when the module has t-strings (:mod:`templates`), first:
+``from fstring_backport.templatelib import build as _fstring_backport_t``.
 """
 
 import re
@@ -31,10 +35,13 @@ _COOKIE = re.compile("^" + BLANK + r"*#.*?coding[:=][ \t]*[-\w.]+")
 class Temporaries:
     """The names a module's lowering needs, and the constants they hold."""
 
-    def __init__(self, source: str, inline: bool = False, place_found: bool = True) -> None:
+    def __init__(self, source: str, inline: bool = False, place_found: bool = True, runtime: str = "") -> None:
         # Spell every constant inline, adding no names: asked for, or no line can bind them.
         self.inline = inline or not place_found
         self.asked_inline = inline
+        self.no_place = not place_found
+        self.runtime_module = runtime  # where t-strings' build() comes from
+        self.runtime_used = False
         prefix = "_fstring_backport_"
         serial = 0
         while prefix in source:  # no name of ours may already occur
@@ -53,6 +60,15 @@ class Temporaries:
             self.bindings.append((name, constant))
         return name
 
+    def runtime(self) -> str:
+        """The name the runtime's ``build`` is imported as; the import is made."""
+        self.runtime_used = True
+        return self.prefix + "t"
+
+    @property
+    def needed(self) -> bool:
+        return bool(self.bindings) or self.runtime_used
+
     def checkpoint(self) -> int:
         return len(self.bindings)
 
@@ -62,7 +78,10 @@ class Temporaries:
         del self.bindings[mark:]
 
     def statement(self) -> str:
-        return "; ".join(f"{name} = {constant}" for name, constant in self.bindings)
+        statements = [f"{name} = {constant}" for name, constant in self.bindings]
+        if self.runtime_used:
+            statements.insert(0, f"from {self.runtime_module} import build as {self.prefix}t")
+        return "; ".join(statements)
 
 
 def binding_place(parsed: Parsed) -> Optional[Tuple[int, str, str]]:

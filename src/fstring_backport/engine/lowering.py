@@ -18,6 +18,13 @@ part, changing only what the old rules forbid:
   ``{x!r:{w}}``, becomes ``{('%r' % ((x),)):{w}}``.
 
 Every field is still evaluated and formatted left to right, exactly once.
+
+A t-string (PEP 750), or a run of them concatenated, becomes a call of the
+runtime's ``build`` (:mod:`templates`) with its strings and interpolations
+in source order: ``t"a{x!r:>{w}}b"`` becomes
+``_fstring_backport_t('a', ((x), 'x', 'r', f'>{w}'), 'b')``.  Values are
+evaluated left to right and not formatted; a spec with fields becomes an
+f-string, formatted as 3.14 formats it.  Line breaks stay where they were.
 """
 
 import ast
@@ -25,7 +32,7 @@ import re
 from typing import Dict, List, NamedTuple, Optional, Sequence, Tuple, Union
 
 from .errors import TranspileError
-from .fstrings import Field, FString, Literal, Part, debug_text, parse_fstrings
+from .fstrings import Field, FString, Literal, Part, debug_text, parse_fstrings, strip_debug_comments
 from .hoisting import Temporaries
 from .lexer import (
     COMMENT,
@@ -35,6 +42,7 @@ from .lexer import (
     NL,
     STRING,
     TRIVIA,
+    TSTRING_START,
     WHITESPACE,
     Token,
     lex,
@@ -52,6 +60,12 @@ from .literals import (
 )
 from .oldsyntax import accepted_before_312, converts_before_spec
 from .parsed import Parsed
+from .templates import Concatenations
+
+NO_PLACE_FOR_RUNTIME = (
+    "cannot lower this t-string: no line above the first statement to import the "
+    "Template runtime on; add a blank line or a docstring there"
+)
 
 _LINE_BREAKS = re.compile(LINE_BREAK)
 
@@ -99,13 +113,19 @@ class Lowerer:
         parsed: Parsed,
         temporaries: Temporaries,
         encoding: str = "utf-8",
+        nodes: Optional[Dict[int, FString]] = None,
+        old_fstrings: bool = True,
     ) -> None:
         self.encoding = encoding  # what the output will be written in
         self.parsed = parsed
         self.tokens = parsed.tokens
         self.source = parsed.text
         self.temps = temporaries
-        self.nested: Dict[int, FString] = {}
+        # Every f-string and t-string by its first token (found as needed if not given).
+        self.nested: Dict[int, FString] = {} if nodes is None else nodes
+        self.concatenations = Concatenations(parsed, self.nested)
+        # False for a 3.12 or 3.13 target: only t-strings are rewritten.
+        self.old_fstrings = old_fstrings
 
     # -- entry point ----------------------------------------------------
 
@@ -130,13 +150,25 @@ class Lowerer:
             self.temps.rollback(mark)
         raise self.parsed.error(f"cannot lower this f-string for Python < 3.12 ({reason})", start.offset)
 
+    def lower_template(self, group: List[FString]) -> str:
+        """The runtime call for these concatenated t-strings, outside any f-string."""
+        offset = self.tokens[group[0].start].offset
+        try:
+            return self.template(group, ())
+        except CannotLower as exc:
+            raise self.parsed.error(f"cannot lower this t-string for Python < 3.14 ({exc})", offset) from None
+        except ValueError as exc:  # an escape 3.14 rejects too
+            raise self.parsed.error(str(exc), offset) from exc
+
     def _prefix(self, node: FString) -> str:
         return prefix_of(self.tokens[node.start].text)
 
     def _index(self, node: FString) -> None:
         for field in node.fields():
             for nested in field.fstrings:
-                self.nested[nested.start] = nested
+                if nested.start not in self.nested:
+                    self.nested[nested.start] = nested
+                    self.concatenations.by_end[nested.end] = nested
                 self._index(nested)
 
     def _accepted(self, text: str) -> bool:
@@ -226,6 +258,8 @@ class Lowerer:
         if len(field.fstrings) != 1:
             return None
         inner = field.fstrings[0]
+        if inner.template:
+            return None
         tokens = self.tokens
         for i in list(range(field.expr_start, inner.start)) + list(range(inner.end + 1, field.expr_end)):
             if tokens[i].kind != WHITESPACE:
@@ -357,9 +391,126 @@ class Lowerer:
                 out.append(self.nested_fstring(node, context))
                 i = node.end + 1
                 continue
+            if kind == TSTRING_START:
+                group = self.concatenations.group(i)
+                out.append(self.template(group, context))
+                i = group[-1].end + 1
+                continue
             out.append(token.text)
             i += 1
         return "".join(out)
+
+    def code(self, start: int, end: int) -> str:
+        """``tokens[start:end]`` outside any f-string, as written but for its
+        t-strings and (for an old target) the f-strings old Pythons reject."""
+        tokens = self.tokens
+        out: List[str] = []
+        i = start
+        while i < end:
+            kind = tokens[i].kind
+            if kind == TSTRING_START:
+                group = self.concatenations.group(i)
+                out.append(self.template(group, ()))
+                i = group[-1].end + 1
+                continue
+            if kind == FSTRING_START and self.old_fstrings:
+                node = self.nested[i]
+                self._index(node)
+                if accepted_before_312(self.parsed, node):
+                    out.append(self.source[tokens[i].offset : tokens[node.end].end])
+                else:
+                    out.append(self.lower(node))
+                i = node.end + 1
+                continue
+            out.append(tokens[i].text)  # an f-string for a new target: its t-strings are lowered
+            i += 1
+        return "".join(out)
+
+    # -- t-strings --------------------------------------------------------
+
+    def template(self, group: List[FString], context: Tuple[str, ...]) -> str:
+        """The runtime call that builds the Template of these concatenated t-strings.
+
+        Arguments alternate: a string, then ``((value), 'expression',
+        conversion, format_spec)`` for each interpolation, then a string.
+        Each piece is followed by the line breaks its source had, so every
+        value stays on its line.
+        """
+        tokens = self.tokens
+        if self.temps.no_place:
+            raise self.parsed.error(NO_PLACE_FOR_RUNTIME, tokens[group[0].start].offset)
+        for node in group:
+            self._index(node)
+        out = [self.temps.runtime() + "("]
+        texts: List[str] = []  # the values of the string being gathered
+        segment = tokens[group[0].start].offset  # where the source of the next piece starts
+        for node in group:
+            raw = is_raw(self._prefix(node))
+            quote = tokens[node.end].text
+            for part in node.parts:
+                if isinstance(part, Literal):
+                    texts.append(fstring_text_value(tokens[part.index].text, raw))
+                    continue
+                if part.equals is not None:
+                    texts.append(debug_text(tokens, part))
+                opening = tokens[part.open].offset
+                out.append(self._with_breaks(self._string(texts, context), segment, opening, context, ","))
+                texts = []
+                closing = tokens[part.close].end
+                text = self.interpolation(part, raw, quote, context)
+                out.append(self._with_breaks(text, opening, closing, context, ","))
+                segment = closing
+        last = self._string(texts, context)
+        out.append(self._with_breaks(last, segment, tokens[group[-1].end].end, context, "") + ")")
+        return "".join(out)
+
+    def interpolation(self, field: Field, raw: bool, quote: str, context: Tuple[str, ...]) -> str:
+        """``((value), 'expression', conversion, format_spec)`` for one field."""
+        tokens = self.tokens
+        if context:
+            value = self.expression(field.expr_start, field.expr_end, context)
+        else:
+            value = self.code(field.expr_start, field.expr_end)
+        written = self.source[tokens[field.expr_start].offset : tokens[field.expr_end].offset]
+        expression = self._string([strip_debug_comments(normalise_newlines(written))], context)
+        if field.conversion is not None:
+            conversion = self._string([tokens[field.conversion].text], context)
+        elif field.equals is not None and field.colon is None:
+            conversion = self._string(["r"], context)
+        else:
+            conversion = "None"
+        return f"(({value}), {expression}, {conversion}, {self._spec(field, raw, quote, context)})"
+
+    def _spec(self, field: Field, raw: bool, quote: str, context: Tuple[str, ...]) -> str:
+        """The format spec: a string, or an f-string if it has fields."""
+        spec = field.spec or []
+        if all(isinstance(part, Literal) for part in spec):
+            texts = [fstring_text_value(self.tokens[part.index].text, raw) for part in spec]
+            return self._string(texts, context)
+        prefix = "rf" if raw else "f"
+        if not self.old_fstrings:  # 3.12 reads the spec as the t-string did
+            assert field.colon is not None  # it has fields
+            return prefix + quote + self.code(field.colon + 1, field.close) + quote
+        return self.fstring_of(spec, prefix, "'", raw, context)
+
+    def _string(self, texts: List[str], context: Tuple[str, ...]) -> str:
+        """A str constant, spelled to fit in ``context`` (or named)."""
+        value = "".join(texts)
+        if not context:
+            return constant_source(value, self.encoding)
+        spelled = spell_inline(value, context, self.encoding)
+        if spelled is not None and not spelled.startswith("("):
+            return spelled  # plain text in a quote that fits
+        return self._constant(value, context)
+
+    def _with_breaks(self, text: str, start: int, end: int, context: Tuple[str, ...], separator: str) -> str:
+        """``text``, ``separator``, and the line breaks of ``source[start:end]`` it lacks
+        (else a blank, between arguments)."""
+        wanted = _LINE_BREAKS.findall(self.source, start, end)
+        have = len(_LINE_BREAKS.findall(text))
+        breaks = "".join(wanted[have:])
+        self._check_breaks(breaks, context)
+        return text + separator + (breaks or (" " if separator else ""))
 
     def strings(self, start: int, end: int, context: Tuple[str, ...]) -> str:
         """Plain string literals ``tokens[start:end]``, requoted or hoisted."""
@@ -457,13 +608,14 @@ class Lowerer:
             "f-strings nested more deeply than four kinds of quote allow, "
             "or line breaks in more than two levels of them"
         )
+        in_expression = bool(context)  # else a t-string's spec, in plain code
         for quote in _quote_choices(original_quote, False):
             if not all(fits_in(quote, q) for q in context):
                 continue
             mark = self.temps.checkpoint()
             try:
-                text = prefix + quote + self.parts(parts, _Where(quote, raw, context, True)) + quote
-                if "\\" not in text and all(fits_in(text, q) for q in context):
+                text = prefix + quote + self.parts(parts, _Where(quote, raw, context, in_expression)) + quote
+                if not in_expression or ("\\" not in text and all(fits_in(text, q) for q in context)):
                     return text
             except CannotLower as exc:
                 reason = str(exc)  # what stopped the deepest level, said as it is

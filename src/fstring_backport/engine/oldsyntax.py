@@ -28,7 +28,7 @@ from typing import Iterator, List, Sequence, Tuple
 
 from . import rules
 from .fstrings import Field, FString, Literal, Part, debug_text
-from .lexer import COMMENT, CONTINUATION, FSTRING_END, FSTRING_START, Token
+from .lexer import COMMENT, CONTINUATION, FSTRING_END, FSTRING_START, TSTRING_END, TSTRING_START, Token
 from .lexical import STRING_BODY, is_raw
 from .literals import body_end, normalise_newlines
 from .parsed import Parsed
@@ -90,7 +90,7 @@ def _plain_body_problems(parsed: Parsed, node: FString) -> Iterator[Problem]:
                 line_break_seen = True
             position += 2 if source.startswith("\r\n", position) else 1
             continue
-        if token.kind != FSTRING_END:  # a nested f-string's end: its start was reported
+        if token.kind != FSTRING_END and token.kind != TSTRING_END:  # a nested one's end: its start was reported
             yield position, rules.QUOTE_REUSED
         position = max(token.end, position + 1)
 
@@ -121,9 +121,12 @@ def _field_problems(
     i = field.expr_start
     while i < field.expr_end:
         token = tokens[i]
-        if token.kind == FSTRING_START:
+        if token.kind == FSTRING_START or token.kind == TSTRING_START:
             nested = next(f for f in field.fstrings if f.start == i)
-            yield from _fstring_problems(parsed, nested, True)
+            if nested.template:
+                yield token.offset, rules.TSTRING  # lowered to a call, whatever is in it
+            else:
+                yield from _fstring_problems(parsed, nested, True)
             i = nested.end + 1
             continue
         if token.kind == COMMENT:

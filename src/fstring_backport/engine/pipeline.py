@@ -1,14 +1,14 @@
-"""``transpile``: the one place that turns 3.12 f-strings into older syntax.
+"""``transpile``: the one place that turns 3.12 f-strings and 3.14 t-strings into older syntax.
 
 The CLI, the import hook and the build integrations all call this function
 and add only what is theirs (files, caching, packaging).
 """
 
-from typing import List, Optional, Tuple, TypeVar
+from typing import Iterator, List, Optional, Tuple, TypeVar
 
 from . import rules
 from .errors import TranspileError
-from .fstrings import parse_fstrings
+from .fstrings import FString, parse_fstrings
 from .hoisting import Temporaries, binding_place
 from .lexer import TSTRING_START, lex
 from .lowering import Lowerer
@@ -19,16 +19,20 @@ from .rules import Rule
 from .safety import check_output
 from .source import DecodedSource, decode_source, encode_source, needs_no_decoding
 from .targets import NATIVE, OLDEST, TSTRINGS, Target, parse_target
+from .templates import RUNTIME, Concatenations, all_nodes, imports_templatelib
 
 AnySource = TypeVar("AnySource", str, bytes)
 
-TSTRINGS_REFUSED = "t-strings need Python 3.14 or later"
-
 
 def transpile(
-    source: AnySource, target: Target = OLDEST, filename: str = "<unknown>", *, inline_constants: bool = False
+    source: AnySource,
+    target: Target = OLDEST,
+    filename: str = "<unknown>",
+    *,
+    inline_constants: bool = False,
+    runtime: str = RUNTIME,
 ) -> AnySource:
-    """Rewrite the 3.12-only f-strings of ``source`` for ``target``.
+    """Rewrite the 3.12 f-strings and 3.14 t-strings of ``source`` for ``target``.
 
     ``str`` in, ``str`` out; ``bytes`` are decoded by their coding cookie or
     BOM and the result is encoded the same way.  An f-string that Python 3.12
@@ -43,10 +47,13 @@ def transpile(
     bound to a module-level name where a line above the first statement can
     take the binding, else spelled inline (``('%c' % (10,))``); with
     ``inline_constants`` it is always spelled inline, and the output adds no
-    names to the module.
+    names to the module but the runtime's.
 
-    A t-string (PEP 750) is left as it is for a 3.14+ target, and raises
-    :class:`TranspileError` at its start for an older one (not lowered yet).
+    A t-string (PEP 750) is left as it is for a 3.14+ target; for an older
+    one it becomes a call of ``build`` from the module ``runtime``
+    (``fstring_backport.templatelib``, or a copy of it a wheel ships),
+    imported under a private name at the top of the module, as is that
+    module in a module that imports ``string.templatelib``.
     """
     version = parse_target(target)
     if not isinstance(inline_constants, bool):
@@ -55,20 +62,15 @@ def transpile(
         if isinstance(source, bytes) and not needs_no_decoding(source):
             decode_source(source, filename)  # a bad encoding is still an error
         return source
+    old_fstrings = version < NATIVE  # else only t-strings are rewritten
     if not isinstance(source, bytes):
-        if all_fstrings_plain(source):
+        if all_fstrings_plain(source) and "templatelib" not in source:
             return source  # the common case: no lexing at all (see quickcheck)
-        if version >= NATIVE:
-            _refuse_tstrings(lex(source, filename))
-            return source
-        return rewrite(source, filename, inline_constants=inline_constants)
+        return rewrite(source, filename, inline_constants=inline_constants, old_fstrings=old_fstrings, runtime=runtime)
     decoded = _decoded_unless_plain(source, filename)
     if decoded is None:
         return source
-    if version >= NATIVE:  # f-strings as they are; only t-strings to refuse
-        _refuse_tstrings(lex(decoded.text, filename))
-        return source
-    result = rewrite(decoded.text, filename, decoded.encoding, inline_constants)
+    result = rewrite(decoded.text, filename, decoded.encoding, inline_constants, old_fstrings, runtime)
     return source if result is decoded.text else encode_source(result, decoded.encoding)
 
 
@@ -77,43 +79,55 @@ def _tstrings(parsed: Parsed) -> List[int]:
     return [token.offset for token in parsed.tokens if token.kind == TSTRING_START]
 
 
-def _refuse_tstrings(parsed: Parsed) -> None:
-    """Raise at the first t-string: targets before 3.14 cannot run one."""
-    found = _tstrings(parsed)
-    if found:
-        raise parsed.error(TSTRINGS_REFUSED, found[0])
-
-
 def _decoded_unless_plain(source: bytes, filename: str) -> Optional[DecodedSource]:
     """The decoded source, or None if every f-string in it is accepted by 3.8-3.11 unchanged.
 
     ASCII with no coding cookie (most files) is checked without decoding.
     """
     if needs_no_decoding(source):
-        return None if all_fstrings_plain(source) else DecodedSource(source.decode("ascii"), "utf-8")
+        plain = all_fstrings_plain(source) and b"templatelib" not in source
+        return None if plain else DecodedSource(source.decode("ascii"), "utf-8")
     decoded = decode_source(source, filename)
-    return None if all_fstrings_plain(decoded.text) else decoded
+    return None if all_fstrings_plain(decoded.text) and "templatelib" not in decoded.text else decoded
 
 
-def rewrite(text: str, filename: str = "<unknown>", encoding: str = "utf-8", inline_constants: bool = False) -> str:
-    """The full path: lex the whole text, lower each f-string that needs it.
-
-    A t-string anywhere (in an f-string too) raises: it is not lowered yet.
-    """
+def rewrite(
+    text: str,
+    filename: str = "<unknown>",
+    encoding: str = "utf-8",
+    inline_constants: bool = False,
+    old_fstrings: bool = True,
+    runtime: str = RUNTIME,
+) -> str:
+    """The full path: lex the whole text, lower each t-string, and each
+    f-string that needs it (unless ``old_fstrings`` is false: a 3.12 target)."""
     parsed = lex(text, filename)
-    _refuse_tstrings(parsed)
+    nodes = parse_fstrings(parsed)
+    index = all_nodes(nodes)
+    concatenations = Concatenations(parsed, index)
+    concatenations.check()
     tokens = parsed.tokens
     place = binding_place(parsed)
-    temporaries = Temporaries(text, inline=inline_constants, place_found=place is not None)
-    lowerer = Lowerer(parsed, temporaries, encoding)
+    temporaries = Temporaries(text, inline_constants, place is not None, runtime)
+    lowerer = Lowerer(parsed, temporaries, encoding, index, old_fstrings)
     edits: List[Tuple[int, int, str]] = []
-    for node in parse_fstrings(parsed):
-        if not accepted_before_312(parsed, node):
-            edits.append((tokens[node.start].offset, tokens[node.end].end, lowerer.lower(node)))
-    if not edits:
+    for node in nodes:
+        start = tokens[node.start].offset
+        if node.template:
+            if concatenations.first_of_run(node.start):
+                group = concatenations.group(node.start)
+                edits.append((start, tokens[group[-1].end].end, lowerer.lower_template(group)))
+        elif old_fstrings:
+            if not accepted_before_312(parsed, node):
+                edits.append((start, tokens[node.end].end, lowerer.lower(node)))
+        elif any(token.kind == TSTRING_START for token in tokens[node.start : node.end]):
+            edits.append((start, tokens[node.end].end, lowerer.code(node.start, node.end + 1)))
+    if place is not None and imports_templatelib(parsed):
+        temporaries.runtime()  # the runtime registers string.templatelib
+    if not edits and not temporaries.needed:
         return text
-    if temporaries.bindings:
-        assert place is not None  # else every constant was spelled inline
+    if temporaries.needed:
+        assert place is not None  # else every constant was spelled inline, and no t-string lowered
         offset, before, after = place
         edits.append((offset, offset, before + temporaries.statement() + after))
         edits.sort(key=lambda edit: edit[:2])
@@ -125,7 +139,8 @@ def rewrite(text: str, filename: str = "<unknown>", encoding: str = "utf-8", inl
         first = lines.position(start + shift)[0]
         spans.append((first, first + len(LineIndex(replacement).starts) - 1))
         shift += len(replacement) - (end - start)
-    check_output(text, output, dict(temporaries.bindings), spans, filename)
+    runtime_name = temporaries.runtime() if temporaries.runtime_used else None
+    check_output(text, output, dict(temporaries.bindings), spans, filename, runtime_name, not old_fstrings)
     return output
 
 
@@ -168,12 +183,22 @@ def find_problems(
         found.append((line, col + 1, rules.TSTRING))
     if version >= NATIVE:
         return found
-    for node in parse_fstrings(parsed):
+    for node in _outermost_fstrings(parse_fstrings(parsed)):
         for offset, what in problems(parsed, node):
             line, col = parsed.position(offset)
             found.append((line, col + 1, what))
     # A quote that ends an f-string and the one nested in it is found by both.
     return sorted(set(found))
+
+
+def _outermost_fstrings(nodes: List[FString]) -> Iterator[FString]:
+    """The f-strings in no other f-string: those in t-strings are in code once the t-string is lowered."""
+    for node in nodes:
+        if node.template:
+            for field in node.fields():
+                yield from _outermost_fstrings(field.fstrings)
+        else:
+            yield node
 
 
 __all__ = ["transpile", "find_problems", "parse_target", "TranspileError"]

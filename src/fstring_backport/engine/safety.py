@@ -2,7 +2,8 @@
 
 On a Python that parses 3.12+ f-strings as 3.15 does, the output's AST must
 equal the input's once the temporaries are folded back into constants and
-f-string parts are brought to one form (like black's safe mode).  Older
+f-string parts are brought to one form (like black's safe mode); a t-string
+in the input must have become the runtime call that builds its Template.  Older
 Pythons cannot parse the input, and early 3.12 and 3.13 releases parse some
 debug fields wrongly, so there the output must at least compile where the
 rewrites are.
@@ -11,20 +12,30 @@ rewrites are.
 import ast
 import re
 import sys
-from typing import Dict, List, Tuple
+from typing import Dict, List, Optional, Tuple
 
 from .errors import TranspileError
 
 
 def check_output(
-    original: str, output: str, temporaries: Dict[str, str], spans: List[Tuple[int, int]], filename: str
+    original: str,
+    output: str,
+    temporaries: Dict[str, str],
+    spans: List[Tuple[int, int]],
+    filename: str,
+    runtime_name: Optional[str] = None,
+    new_syntax: bool = False,
 ) -> None:
     """Raise TranspileError unless ``output`` is safe to return.
 
     ``temporaries`` maps each temporary's name to its constant's source;
     ``spans`` are the (start line, end line) ranges of the output that were
-    rewritten.
+    rewritten; ``runtime_name`` is what the t-string runtime's ``build`` is
+    imported as, if it is; ``new_syntax`` says the output keeps 3.12
+    f-strings (a 3.12 or 3.13 target), which older Pythons cannot check.
     """
+    if new_syntax and sys.version_info < (3, 12):
+        return
     try:
         new_tree = ast.parse(output, filename)
     except ValueError:
@@ -45,8 +56,8 @@ def check_output(
     except SyntaxError as exc:
         raise TranspileError.from_syntax_error(exc, filename) from exc
     values = {name: ast.literal_eval(constant) for name, constant in temporaries.items()}
-    new_tree = _Normalise(values).visit(new_tree)
-    old_tree = _Normalise({}).visit(old_tree)
+    new_tree = _Normalise(values, runtime_name).visit(new_tree)
+    old_tree = _Normalise({}, runtime_name).visit(old_tree)
     if ast.dump(old_tree) != ast.dump(new_tree):
         raise TranspileError(
             "internal error: the rewritten code would not behave as the original; "
@@ -84,6 +95,13 @@ def _debug_text_here(src: str) -> object:
     return values[0].value if isinstance(values[0], ast.Constant) else None
 
 
+def _spec_form(spec: ast.expr) -> ast.expr:
+    """A format spec with no fields as the one string it is."""
+    if isinstance(spec, ast.JoinedStr) and all(isinstance(value, ast.Constant) for value in spec.values):
+        return ast.Constant("".join(value.value for value in spec.values))  # type: ignore[attr-defined]
+    return spec
+
+
 # The formats of inline spellings: only %c takes a value.
 _ONLY_C = re.compile(r"(?:[^%]|%%|%c)*")
 _ONLY_C_BYTES = re.compile(rb"(?:[^%]|%%|%c)*")
@@ -92,8 +110,9 @@ _ONLY_C_BYTES = re.compile(rb"(?:[^%]|%%|%c)*")
 class _Normalise(ast.NodeTransformer):
     """Fold temporaries and inline spellings back and give equal f-strings one shape."""
 
-    def __init__(self, values: Dict[str, object]) -> None:
+    def __init__(self, values: Dict[str, object], runtime_name: Optional[str]) -> None:
         self.values = values
+        self.runtime_name = runtime_name
 
     def visit_Module(self, node: ast.Module) -> ast.AST:
         node.body = [stmt for stmt in node.body if not self._is_binding(stmt)]
@@ -101,12 +120,41 @@ class _Normalise(ast.NodeTransformer):
         return node
 
     def _is_binding(self, stmt: ast.stmt) -> bool:
+        if isinstance(stmt, ast.ImportFrom):  # the runtime's import
+            return [alias.asname for alias in stmt.names] == [self.runtime_name] is not None
         return (
             isinstance(stmt, ast.Assign)
             and len(stmt.targets) == 1
             and isinstance(stmt.targets[0], ast.Name)
             and stmt.targets[0].id in self.values
         )
+
+    def visit_TemplateStr(self, node: ast.expr) -> ast.AST:
+        """A t-string as the runtime call it must have become: strings and
+        ``((value), expression, conversion, spec)`` alternating."""
+        self.generic_visit(node)
+        args: List[ast.expr] = []
+        pending = ""
+        for value in node.values:  # type: ignore[attr-defined]  # ast.TemplateStr is 3.14+
+            if isinstance(value, ast.Constant):
+                pending += value.value
+                continue
+            args.append(ast.Constant(pending))
+            pending = ""
+            conversion = None if value.conversion == -1 else chr(value.conversion)
+            spec = ast.Constant("") if value.format_spec is None else _spec_form(value.format_spec)
+            fields = [value.value, ast.Constant(value.str), ast.Constant(conversion), spec]
+            args.append(ast.Tuple(fields, ast.Load()))
+        args.append(ast.Constant(pending))
+        return ast.Call(ast.Name(str(self.runtime_name), ast.Load()), args, [])
+
+    def visit_Call(self, node: ast.Call) -> ast.AST:
+        self.generic_visit(node)
+        if isinstance(node.func, ast.Name) and node.func.id == self.runtime_name:
+            for arg in node.args:
+                if isinstance(arg, ast.Tuple) and len(arg.elts) == 4:
+                    arg.elts[3] = _spec_form(arg.elts[3])
+        return node
 
     def visit_Constant(self, node: ast.Constant) -> ast.AST:
         # u'...' (kind "u") is the same str as '...', which a temporary holds.
