@@ -7,11 +7,13 @@ The pipeline, in the order a source goes through it:
 * :mod:`.lexer` cuts the rest into tokens that cover every byte, with the
   mode stack of PEP 701, into a :class:`~.parsed.Parsed` (text, tokens,
   lines, file name) that the later steps take whole;
-* :mod:`.fstrings` builds the tree of each f-string from its tokens;
+* :mod:`.fstrings` builds the tree of each f-string and t-string from its
+  tokens, and :mod:`.templates` finds which t-strings make one Template;
 * :mod:`.oldsyntax` judges what the target rejects or reads differently,
   each problem a named rule of :mod:`.rules`;
-* :mod:`.lowering` rewrites those f-strings, :mod:`.hoisting` places the
-  constants they cannot spell;
+* :mod:`.lowering` rewrites those f-strings, and every t-string into a call
+  of the runtime (``fstring_backport.templatelib``); :mod:`.hoisting` places
+  the constants they cannot spell and the runtime's import;
 * :mod:`.safety` checks the output before it is returned;
 * :mod:`.pipeline` runs these steps: :func:`~.pipeline.transpile` and
   :func:`~.pipeline.find_problems`.

@@ -294,16 +294,20 @@ class Lowerer:
         tail_breaks = "".join(_line_breaks(t.text) for t in tail if t.kind in (NL, CONTINUATION))
         self._check_breaks(tail_breaks, context)
         prefix = ""
+        kept = False  # the expression and "=" stand as written
         if field.equals is not None and field.debug_end is not None:  # set together
             as_written = self.source[tokens[field.expr_start].offset : tokens[field.debug_end].offset]
             unchanged = expression == original and debug_text(tokens, field) == normalise_newlines(as_written)
             if unchanged and not tail_breaks and not converts_first:
                 # No line break or comment after '=': the field stands as written.
                 expression = as_written
+                kept = True
             else:
                 prefix = self.debug_literal(field, where)
                 if conversion is None and field.colon is None:
                     conversion = "r"
+        if expression.startswith("{") and not where.spec_level and not kept:
+            expression = " " + expression  # "{{" would be a brace as text
         out = prefix + "{" + expression + tail_breaks
         if conversion is not None:
             out += "!" + conversion
@@ -487,11 +491,9 @@ class Lowerer:
         if all(isinstance(part, Literal) for part in spec):
             texts = [fstring_text_value(self.tokens[part.index].text, raw) for part in spec]
             return self._string(texts, context)
-        prefix = "rf" if raw else "f"
-        if not self.old_fstrings:  # 3.12 reads the spec as the t-string did
-            assert field.colon is not None  # it has fields
-            return prefix + quote + self.code(field.colon + 1, field.close) + quote
-        return self.fstring_of(spec, prefix, "'", raw, context)
+        # Written out part by part: copied as it is, "{{}}" (a field holding
+        # a dict in a spec) would read as text in an f-string of its own.
+        return self.fstring_of(spec, "rf" if raw else "f", quote, raw, context)
 
     def _string(self, texts: List[str], context: Tuple[str, ...]) -> str:
         """A str constant, spelled to fit in ``context`` (or named)."""

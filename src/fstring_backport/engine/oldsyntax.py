@@ -16,7 +16,8 @@ text 3.15 shows other than as written (its comments removed, see
 and a field with a conversion and fields in its format spec
 (``{x!r:{w}}``), whose conversion 3.13+ applies before evaluating the
 spec's fields and old Pythons after.  Such f-strings are rewritten too.
-Old Pythons already read the rest as 3.15 does: the text before a ``!=`` in
+A t-string in a field makes the f-string one to rewrite too (FB301): it
+becomes a call.  Old Pythons already read the rest as 3.15 does: the text before a ``!=`` in
 a debug field, and the escapes of a raw f-string's format spec (kept, as
 3.15 keeps them).
 
