@@ -27,6 +27,7 @@ from typing import Dict, List, Optional, Tuple
 from .lexer import ENDMARKER, NAME, NEWLINE, OP, STRING, TRIVIA, Token
 from .lexical import BLANK
 from .parsed import Parsed
+from .templates import BUILTIN
 
 _COMPOUND = frozenset(("def", "class", "if", "for", "while", "with", "try", "async"))
 _COOKIE = re.compile("^" + BLANK + r"*#.*?coding[:=][ \t]*[-\w.]+")
@@ -61,13 +62,18 @@ class Temporaries:
         return name
 
     def runtime(self) -> str:
-        """The name the runtime's ``build`` is imported as; the import is made."""
+        """The name the runtime's ``build`` is imported as; the import is made
+        (none with no runtime module: then ``build`` is a builtin)."""
         self.runtime_used = True
-        return self.prefix + "t"
+        return self.prefix + "t" if self.runtime_module else BUILTIN
+
+    @property
+    def imports_runtime(self) -> bool:
+        return self.runtime_used and bool(self.runtime_module)
 
     @property
     def needed(self) -> bool:
-        return bool(self.bindings) or self.runtime_used
+        return bool(self.bindings) or self.imports_runtime
 
     def checkpoint(self) -> int:
         return len(self.bindings)
@@ -79,7 +85,7 @@ class Temporaries:
 
     def statement(self) -> str:
         statements = [f"{name} = {constant}" for name, constant in self.bindings]
-        if self.runtime_used:
+        if self.imports_runtime:
             statements.insert(0, f"from {self.runtime_module} import build as {self.prefix}t")
         return "; ".join(statements)
 

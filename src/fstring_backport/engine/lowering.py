@@ -441,7 +441,7 @@ class Lowerer:
         value stays on its line.
         """
         tokens = self.tokens
-        if self.temps.no_place:
+        if self.temps.no_place and self.temps.runtime_module:
             raise self.parsed.error(NO_PLACE_FOR_RUNTIME, tokens[group[0].start].offset)
         for node in group:
             self._index(node)

@@ -53,7 +53,9 @@ def transpile(
     one it becomes a call of ``build`` from the module ``runtime``
     (``fstring_backport.templatelib``, or a copy of it a wheel ships),
     imported under a private name at the top of the module, as is that
-    module in a module that imports ``string.templatelib``.
+    module in a module that imports ``string.templatelib``.  With
+    ``runtime=""`` nothing is imported: the calls name the builtin
+    ``_fstring_backport_build``, which the caller provides.
     """
     version = parse_target(target)
     if not isinstance(inline_constants, bool):
@@ -122,7 +124,7 @@ def rewrite(
                 edits.append((start, tokens[node.end].end, lowerer.lower(node)))
         elif any(token.kind == TSTRING_START for token in tokens[node.start : node.end]):
             edits.append((start, tokens[node.end].end, lowerer.code(node.start, node.end + 1)))
-    if place is not None and imports_templatelib(parsed):
+    if place is not None and runtime and imports_templatelib(parsed):
         temporaries.runtime()  # the runtime registers string.templatelib
     if not edits and not temporaries.needed:
         return text

@@ -19,6 +19,10 @@ MIXED = "cannot mix t-string literals with string or bytes literals"
 
 # Where transpiled code imports the runtime from, unless told otherwise.
 RUNTIME = "fstring_backport.templatelib"
+# With no module to import from (``runtime=""``), what the calls name: code
+# compiled at run time (``fstring_backport.compile``) cannot import in
+# ``eval`` mode, so that function puts ``build`` among the builtins.
+BUILTIN = "_fstring_backport_build"
 
 
 def all_nodes(nodes: List[FString]) -> Dict[int, FString]:
@@ -116,4 +120,4 @@ def imports_templatelib(parsed: Parsed) -> bool:
     return False
 
 
-__all__ = ["MIXED", "RUNTIME", "Concatenations", "all_nodes", "imports_templatelib"]
+__all__ = ["BUILTIN", "MIXED", "RUNTIME", "Concatenations", "all_nodes", "imports_templatelib"]
