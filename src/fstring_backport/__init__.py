@@ -47,6 +47,7 @@ if TYPE_CHECKING:
     from types import CodeType, ModuleType
     from typing import Sequence
 
+    from .dynamic import compile
     from .engine.errors import TranspileError
     from .engine.pipeline import transpile
 
@@ -57,7 +58,7 @@ __version__ = "0.1.0"
 # hook needs it on every start and must import nothing to get it.
 NATIVE = (3, 12)
 
-__all__ = ["TranspileError", "install", "transpile", "uninstall", "__version__"]
+__all__ = ["TranspileError", "compile", "install", "transpile", "uninstall", "__version__"]
 
 
 def install(package: "str | None" = None) -> None:
@@ -105,6 +106,14 @@ def __getattr__(name: str) -> object:
         from .engine import pipeline
 
         return getattr(pipeline, name)
+    if name == "compile":
+        from .dynamic import compile
+
+        return compile
+    if name in ("load_ipython_extension", "unload_ipython_extension"):  # %load_ext fstring_backport
+        from . import ipython_extension
+
+        return getattr(ipython_extension, name)
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 

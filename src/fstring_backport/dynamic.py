@@ -12,8 +12,9 @@ import __future__
 import builtins
 import os
 import sys
-from typing import Any, Union
+from typing import Any, TypeVar, Union
 
+from .engine.errors import TranspileError
 from .engine.pipeline import transpile
 from .engine.targets import TSTRINGS
 from .engine.templates import BUILTIN
@@ -24,6 +25,7 @@ for _feature in __future__.all_feature_names:
     _FUTURE_FLAGS |= getattr(__future__, _feature).compiler_flag
 
 _HERE = sys.version_info[:2]
+AnySource = TypeVar("AnySource", str, bytes)
 
 
 def compile(
@@ -37,21 +39,29 @@ def compile(
     """As the built-in ``compile``, for source in 3.12+/3.14 syntax.
 
     ``source`` may be ``str``, ``bytes`` or an AST object (passed on as it
-    is).  Errors are ``SyntaxError`` (``TranspileError``) in CPython 3.15's
-    words.  As the built-in does, the future statements of the calling code
+    is).  Errors are ``SyntaxError`` (or ``IndentationError``) in CPython
+    3.15's words.  As the built-in does, the future statements of the calling code
     are inherited unless ``dont_inherit`` is true.
     """
     if not dont_inherit:
         flags |= sys._getframe(1).f_code.co_flags & _FUTURE_FLAGS
-    if _HERE < TSTRINGS and isinstance(source, (str, bytes)) and mode in ("exec", "eval", "single"):
-        name = filename if isinstance(filename, str) else _decoded(filename)
-        lowered = transpile(source, _HERE, name, inline_constants=True, runtime="")
-        if lowered is not source:
-            uses_build = (BUILTIN if isinstance(lowered, str) else BUILTIN.encode()) in lowered
-            source = lowered
-            if uses_build:
-                _provide_builtin()
+    if isinstance(source, (str, bytes)) and mode in ("exec", "eval", "single"):
+        source = lower(source, filename if isinstance(filename, str) else _decoded(filename))
     return builtins.compile(source, filename, mode, flags, True, optimize)
+
+
+def lower(source: AnySource, filename: str) -> AnySource:
+    """``source`` transpiled for the running Python, adding no names to the
+    namespace it will run in (see the module's docstring)."""
+    if _HERE >= TSTRINGS:
+        return source
+    try:
+        lowered = transpile(source, _HERE, filename, inline_constants=True, runtime="")
+    except TranspileError as error:
+        raise error.builtin() from None  # as the built-in compile would raise it
+    if lowered is not source and (BUILTIN if isinstance(lowered, str) else BUILTIN.encode()) in lowered:
+        _provide_builtin()
+    return lowered
 
 
 def _decoded(filename: Any) -> str:
@@ -69,4 +79,4 @@ def _provide_builtin() -> None:
         setattr(builtins, BUILTIN, build)
 
 
-__all__ = ["compile"]
+__all__ = ["compile", "lower"]

@@ -40,6 +40,15 @@ class TranspileError(SyntaxError):
         """
         return cls(exc.msg if message is None else message, filename, exc.lineno or 1, exc.offset or 1)
 
+    def builtin(self) -> SyntaxError:
+        """The same error as the built-in class CPython raises (``SyntaxError``,
+        ``IndentationError`` or ``TabError``), for code compiled on a user's
+        behalf, whose tracebacks name that class."""
+        kind = next(base for base in (TabError, IndentationError, SyntaxError) if isinstance(self, base))
+        error = kind(self.msg, (self.filename, self.lineno, self.offset, self.text))
+        error.end_lineno, error.end_offset = self.end_lineno, self.end_offset
+        return error
+
     def located(self) -> str:
         """``path:line:col: message``, the form compilers and linters print."""
         return f"{self.filename}:{self.lineno}:{self.offset}: {self.msg}"
