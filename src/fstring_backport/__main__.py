@@ -1,5 +1,6 @@
 """``python -m fstring_backport`` is the ``fstring-backport`` command, plus
-``python -m fstring_backport run`` to run 3.12-style code through the hook."""
+``python -m fstring_backport run`` to run 3.12-style code through the hook
+and ``python -m fstring_backport compileall DIR`` to write the hook's cache."""
 
 import sys
 
@@ -7,6 +8,10 @@ if sys.argv[1:2] == ["run"]:
     from .runner import main as run
 
     sys.exit(run(sys.argv[2:]))
+elif sys.argv[1:2] == ["compileall"]:
+    from .precompile import main as compileall
+
+    sys.exit(compileall(sys.argv[2:]))
 else:
     from .cli import main
 
