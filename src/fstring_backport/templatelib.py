@@ -572,15 +572,18 @@ else:
     _set_state: "Any" = Template.__dict__["_fstring_backport_state"].__set__
 
     def _seal(cls: type, slot: "str | None", data: "dict[str, str]") -> None:
-        """Take the slot's descriptor and __slots__ out of the class, and make its properties refuse writes.
+        """Leave in the class what 3.15's shows, and make its properties refuse writes.
 
-        Only this module's accessors, which took the descriptor's methods,
-        reach the state then; the properties refuse as 3.15's members do,
-        through object.__setattr__ too.
+        The slot's descriptor goes (only this module's accessors, which took
+        its methods, reach the state then), and so do ``__slots__`` and what
+        3.13's class statement adds; the properties refuse as 3.15's members
+        do, through ``object.__setattr__`` too.
         """
         if slot is not None:
             delattr(cls, slot)
-        delattr(cls, "__slots__")
+        for name in ("__slots__", "__firstlineno__", "__static_attributes__"):
+            if name in cls.__dict__:
+                delattr(cls, name)
         for name, message in data.items():
 
             def refuse(self: object, value: object = None, message: str = message) -> "NoReturn":
