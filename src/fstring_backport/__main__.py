@@ -1,6 +1,7 @@
 """``python -m fstring_backport`` is the ``fstring-backport`` command, plus
-``python -m fstring_backport run`` to run 3.12-style code through the hook
-and ``python -m fstring_backport compileall DIR`` to write the hook's cache."""
+``python -m fstring_backport run`` to run 3.12-style code through the hook,
+``python -m fstring_backport compileall DIR`` to write the hook's cache and
+``python -m fstring_backport repl`` for an interactive console."""
 
 import sys
 
@@ -12,6 +13,10 @@ elif sys.argv[1:2] == ["compileall"]:
     from .precompile import main as compileall
 
     sys.exit(compileall(sys.argv[2:]))
+elif sys.argv[1:2] == ["repl"]:
+    from .repl import main as repl
+
+    sys.exit(repl(sys.argv[2:]))
 else:
     from .cli import main
 
