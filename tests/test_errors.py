@@ -68,6 +68,7 @@ CASES = [
     ("x = )", "unmatched ')'", 1, 5),
     ("foo(\n", "'(' was never closed", 1, 4),
     ("if x:\n    y\n  z", "unindent does not match any outer indentation level", 3, 4),
+    ('if x:\n    y\n  zz = f"{d["k"]}" # c\n', "unindent does not match any outer indentation level", 3, 23),
     ("if x:\n\t  y\n        z", "unindent does not match any outer indentation level", 3, 10),
     ("x = 1 € 2", "invalid character '€' (U+20AC)", 1, 7),
     ("x = 2f'{a}'", "invalid decimal literal", 1, 5),

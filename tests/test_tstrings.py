@@ -8,6 +8,7 @@ command line says.
 
 import subprocess
 import sys
+import warnings
 
 import pytest
 
@@ -214,3 +215,19 @@ def test_command_line(tmp_path):
     same = _run(["--target", "3.14", "mod.py"], tmp_path)
     assert same.returncode == 0, same.stderr
     assert same.stdout == SOURCE
+
+
+def test_text_is_written_as_it_was_so_python_warns_as_it_would():
+    # Python warns of "\d" when it compiles the output, not transpile.
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        lowered = transpile('\nx = t"a\\d{1}" + f"\\d{d["k"]}"\n', "3.8")
+    assert lowered.splitlines()[1] == "x = _fstring_backport_t(\"a\\d\", ((1), '1', None, ''), '') + f\"\\d{d['k']}\""
+
+
+@pytest.mark.parametrize("source", ['x = f"{"a"}" +\n', 'x = t"{"a"}" +\n', 'f"{"a" 1}"\n'])
+def test_a_typo_beside_a_rewritten_string_is_the_users_error(source):
+    with pytest.raises(TranspileError) as info:
+        transpile(source, "3.8", filename="m.py")
+    # The parser's words (this Python's, where it cannot read the input), not "internal error".
+    assert "invalid syntax" in info.value.msg and "internal" not in info.value.msg

@@ -376,10 +376,13 @@ class _Lexer:
             indents.pop()
             self.tokens.append(Token(DEDENT, "", end))
         if col != indents[-1][0]:
-            # CPython puts this one a column past the line's first character.
+            # CPython puts this one a column past the end of the line.
+            line_end = end
+            while line_end < len(self.text) and self.text[line_end] not in "\r\n":
+                line_end += 1
             raise self.error(
                 "unindent does not match any outer indentation level",
-                end + 1,
+                line_end,
                 cls=_IndentationError,
             )
         if alt != indents[-1][1]:

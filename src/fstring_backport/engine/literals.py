@@ -62,14 +62,19 @@ def decode_escapes(text: str) -> str:
 
 def fstring_text_value(text: str, raw: bool) -> str:
     """The value of a piece of f-string literal text (``FSTRING_MIDDLE``)."""
-    text = normalise_newlines(text)
+    halved = halve_braces(normalise_newlines(text), raw)
+    return halved if raw else decode_escapes(halved)
+
+
+def halve_braces(text: str, raw: bool) -> str:
+    """F-string literal text with its doubled braces halved: the body of a
+    plain literal with the same value (``\\N{...}`` escapes kept whole)."""
     if raw:
         return text.replace("{{", "{").replace("}}", "}")
-    # Halve doubled braces outside \N{...} escapes, then decode escapes.
     pieces = re.split(r"(\\N\{[^{}]*\}|\\\\)", text)
     for i in range(0, len(pieces), 2):
         pieces[i] = pieces[i].replace("{{", "{").replace("}}", "}")
-    return decode_escapes("".join(pieces))
+    return "".join(pieces)
 
 
 def body_end(source: str, start: int, delimiter: str) -> int:

@@ -53,6 +53,7 @@ from .literals import (
     encode_text,
     fits_in,
     fstring_text_value,
+    halve_braces,
     literal_value,
     normalise_newlines,
     spell_inline,
@@ -446,17 +447,17 @@ class Lowerer:
         for node in group:
             self._index(node)
         out = [self.temps.runtime() + "("]
-        texts: List[str] = []  # the values of the string being gathered
+        texts: List[_Piece] = []  # the pieces of the string being gathered
         segment = tokens[group[0].start].offset  # where the source of the next piece starts
         for node in group:
             raw = is_raw(self._prefix(node))
             quote = tokens[node.end].text
             for part in node.parts:
                 if isinstance(part, Literal):
-                    texts.append(fstring_text_value(tokens[part.index].text, raw))
+                    texts.append(_literal_piece(tokens[part.index].text, raw, quote))
                     continue
                 if part.equals is not None:
-                    texts.append(debug_text(tokens, part))
+                    texts.append((debug_text(tokens, part), None))
                 opening = tokens[part.open].offset
                 out.append(self._with_breaks(self._string(texts, context), segment, opening, context, ","))
                 texts = []
@@ -476,11 +477,11 @@ class Lowerer:
         else:
             value = self.code(field.expr_start, field.expr_end)
         written = self.source[tokens[field.expr_start].offset : tokens[field.expr_end].offset]
-        expression = self._string([strip_debug_comments(normalise_newlines(written))], context)
+        expression = self._string([(strip_debug_comments(normalise_newlines(written)), None)], context)
         if field.conversion is not None:
-            conversion = self._string([tokens[field.conversion].text], context)
+            conversion = self._string([(tokens[field.conversion].text, None)], context)
         elif field.equals is not None and field.colon is None:
-            conversion = self._string(["r"], context)
+            conversion = self._string([("r", None)], context)
         else:
             conversion = "None"
         return f"(({value}), {expression}, {conversion}, {self._spec(field, raw, quote, context)})"
@@ -489,17 +490,27 @@ class Lowerer:
         """The format spec: a string, or an f-string if it has fields."""
         spec = field.spec or []
         if all(isinstance(part, Literal) for part in spec):
-            texts = [fstring_text_value(self.tokens[part.index].text, raw) for part in spec]
+            texts = [_literal_piece(self.tokens[part.index].text, raw, quote) for part in spec]
             return self._string(texts, context)
         # Written out part by part: copied as it is, "{{}}" (a field holding
         # a dict in a spec) would read as text in an f-string of its own.
         return self.fstring_of(spec, "rf" if raw else "f", quote, raw, context)
 
-    def _string(self, texts: List[str], context: Tuple[str, ...]) -> str:
-        """A str constant, spelled to fit in ``context`` (or named)."""
-        value = "".join(texts)
+    def _string(self, pieces: List["_Piece"], context: Tuple[str, ...]) -> str:
+        """A str constant, spelled to fit in ``context`` (or named).
+
+        In plain code its pieces of literal text are written as they were
+        (so Python warns of an invalid escape as it would have), as plain
+        literals implicitly concatenated.
+        """
+        value = "".join(piece for piece, _ in pieces)
         if not context:
-            return constant_source(value, self.encoding)
+            spelled = [
+                as_written or constant_source(piece, self.encoding)
+                for piece, as_written in pieces
+                if piece or as_written
+            ]
+            return " ".join(spelled) or "''"
         spelled = spell_inline(value, context, self.encoding)
         if spelled is not None and not spelled.startswith("("):
             return spelled  # plain text in a quote that fits
@@ -633,6 +644,26 @@ class Lowerer:
     def _check_breaks(self, breaks: str, context: Tuple[str, ...]) -> None:
         if breaks and any(len(q) == 1 for q in context):
             raise CannotLower("a line break inside a single-quoted f-string")
+
+
+# A piece of a t-string's text: its value, and how to write it as a plain
+# literal as it was written, if it can be.
+_Piece = Tuple[str, Optional[str]]
+_ODD_BACKSLASHES_AT_END = re.compile(r"(?<!\\)(?:\\\\)*\\$")
+
+
+def _literal_piece(text: str, raw: bool, quote: str) -> _Piece:
+    """A t-string's literal text (``TSTRING_MIDDLE``) as a piece of a string.
+
+    Its doubled braces halved, it is the body of a plain literal with the
+    t-string's quote and rawness, unless it ends in a backslash or the
+    quote's character (``t"a\\{x}"``, or a quote before a field in a
+    triple-quoted t-string), which would run into the closing quote.
+    """
+    body = halve_braces(text, raw)
+    if body.endswith(quote[0]) or _ODD_BACKSLASHES_AT_END.search(body):
+        return fstring_text_value(text, raw), None
+    return fstring_text_value(text, raw), ("r" if raw else "") + quote + body + quote
 
 
 def _drop_trailing_blanks(out: List[str]) -> None:

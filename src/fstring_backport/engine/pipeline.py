@@ -142,7 +142,10 @@ def rewrite(
         spans.append((first, first + len(LineIndex(replacement).starts) - 1))
         shift += len(replacement) - (end - start)
     runtime_name = temporaries.runtime() if temporaries.runtime_used else None
-    check_output(text, output, dict(temporaries.bindings), spans, filename, runtime_name, not old_fstrings)
+    has_tstrings = any(node.template for node in index.values())
+    check_output(
+        text, output, dict(temporaries.bindings), spans, filename, runtime_name, not old_fstrings, has_tstrings
+    )
     return output
 
 

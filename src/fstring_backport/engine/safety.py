@@ -12,6 +12,7 @@ rewrites are.
 import ast
 import re
 import sys
+import warnings
 from typing import Dict, List, Optional, Tuple
 
 from .errors import TranspileError
@@ -25,6 +26,7 @@ def check_output(
     filename: str,
     runtime_name: Optional[str] = None,
     new_syntax: bool = False,
+    has_tstrings: bool = False,
 ) -> None:
     """Raise TranspileError unless ``output`` is safe to return.
 
@@ -32,29 +34,35 @@ def check_output(
     ``spans`` are the (start line, end line) ranges of the output that were
     rewritten; ``runtime_name`` is what the t-string runtime's ``build`` is
     imported as, if it is; ``new_syntax`` says the output keeps 3.12
-    f-strings (a 3.12 or 3.13 target), which older Pythons cannot check.
+    f-strings (a 3.12 or 3.13 target), which older Pythons cannot check;
+    ``has_tstrings`` that the input has t-strings, which only 3.14+ parses.
     """
     if new_syntax and sys.version_info < (3, 12):
         return
+    # Whether this Python parses the input as 3.15 does, t-strings included.
+    reads_input = host_reads_fstrings_as_315() and (sys.version_info >= (3, 14) or not has_tstrings)
     try:
-        new_tree = ast.parse(output, filename)
+        new_tree = _parse(output, filename)
     except ValueError:
         return  # 3.12.1's parser crashes on some valid f-strings: nothing to compare
     except SyntaxError as exc:
-        lineno = exc.lineno or 0
-        if sys.version_info >= (3, 12) or any(a <= lineno <= b for a, b in spans):
+        if reads_input:
+            _parse_input(original, filename)  # raises the user's own error, if it is one
             raise TranspileError.from_syntax_error(
                 exc, filename, f"internal error: the rewritten f-string does not compile ({exc.msg})"
             ) from exc
+        lineno = exc.lineno or 0
+        if any(a <= lineno <= b for a, b in spans):
+            # This Python cannot read the input to tell whose error it is; the
+            # rewrite is checked where one can (the test suite, on 3.14+), so
+            # it is the input's: a typo beside an f-string, unfinished input.
+            raise TranspileError.from_syntax_error(exc, filename) from None
         return  # not ours: syntax this interpreter is too old for
-    if not host_reads_fstrings_as_315():
+    if not reads_input:
         return  # the output compiles; the input's AST here would be wrong
-    try:
-        old_tree = ast.parse(original, filename)
-    except ValueError:
-        return  # as above
-    except SyntaxError as exc:
-        raise TranspileError.from_syntax_error(exc, filename) from exc
+    old_tree = _parse_input(original, filename)
+    if old_tree is None:
+        return
     values = {name: ast.literal_eval(constant) for name, constant in temporaries.items()}
     new_tree = _Normalise(values, runtime_name).visit(new_tree)
     old_tree = _Normalise({}, runtime_name).visit(old_tree)
@@ -66,6 +74,25 @@ def check_output(
             1,
             1,
         )
+
+
+def _parse(text: str, filename: str) -> ast.AST:
+    """``ast.parse`` without its warnings (invalid escapes): Python warns
+    when it compiles the output, not when this checks it."""
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        return ast.parse(text, filename)
+
+
+def _parse_input(original: str, filename: str) -> Optional[ast.AST]:
+    """The input's AST; its SyntaxError raised as the user's; None where this
+    Python's parser crashes instead (3.12.1)."""
+    try:
+        return _parse(original, filename)
+    except ValueError:
+        return None
+    except SyntaxError as exc:
+        raise TranspileError.from_syntax_error(exc, filename) from None
 
 
 # F-strings that early 3.12 and 3.13 releases parse other than 3.15 does
