@@ -12,8 +12,8 @@ two interpreters print differently normalised away:
 * the position markers under a source line (``^^^^``, ``~~^~~``), which
   3.8-3.10 do not print, and which 3.11+ place by the columns of the
   transpiled line;
-* in a doctest's traceback, doctest's own frame, which 3.13+ leaves out,
-  and the docstring's indentation, which 3.13+ strips.
+* in a doctest's traceback, doctest's own frame, which 3.14+ leave out,
+  and the docstring's indentation, which 3.13+ strip.
 """
 
 import os
@@ -130,14 +130,12 @@ def normalised(output: str, folder: Path) -> str:
     lines: List[str] = []
     in_foreign_frame = False
     for line in output.replace(str(folder), "<sample>").splitlines():
-        if in_foreign_frame:
-            in_foreign_frame = False
-            if line.startswith("    "):
-                continue  # the frame's source line
+        if in_foreign_frame and line.startswith("    "):
+            continue  # the frame's source lines
         frame = FRAME.match(line)
-        if frame and not frame.group(1).startswith(("<sample>", "<doctest ")):
-            in_foreign_frame = True  # doctest's own, hidden from 3.13 on
-            continue
+        in_foreign_frame = bool(frame) and not frame.group(1).startswith(("<sample>", "<doctest "))
+        if in_foreign_frame:
+            continue  # doctest's own, which 3.14+ leave out
         if HEADER.match(line) or MARKERS.fullmatch(line):
             continue
         line = DOCSTRING_LINE.sub(r"\1 ", line)
