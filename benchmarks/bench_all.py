@@ -37,11 +37,27 @@ changes.  On the running Python it measures:
 * the peers ``future-tstrings`` (``compile_to_ast``, what its import hook
   runs) and ``tokenize-rt`` (a round trip), installed
   with pip in a virtual environment of their own under ``--cache``, on the
-  same files, where they run.
+  same files, where they run;
+* t-strings (issue 19; ``--skip-tstrings`` leaves them out, ``--only-tstrings``
+  measures them alone, in about a minute): the cases of
+  ``tstring_timing.py`` (plain text, one field, four fields with conversion
+  and specs, a spec with nested fields, ``=``) transpiled for 3.8 and run
+  here, against the same t-strings built natively by each of ``--natives``
+  (3.14 and later, each in a process of its own) and, before 3.14, through
+  future-tstrings' import hook in the peers' environment: each built
+  alone, and built then consumed (its interpolations read; iterated;
+  rendered, every item read).  The sides take turns, round by round, and
+  each ratio is the median over ``5 * --rounds`` rounds of the two sides'
+  times in the same round;
+* what t-strings cost a process: ``python -c pass`` and ``site.main()`` in
+  a bare virtual environment against one with this checkout's wheel
+  installed (its ``.pth``) and against the peers' one (future-tstrings'
+  ``.pth`` installs its hook at every start), medians of ``20 * --rounds``
+  alternating runs; and the import of the t-string runtime.
 
-Each time is the best of ``--rounds``; the machine is shared, so the ratios
-(both sides measured in this one run) are what to quote.  Nothing here is
-part of the test suite.
+Each time is the best of ``--rounds`` unless said otherwise; the machine is
+shared, so the ratios (both sides measured in this one run) are what to
+quote.  Nothing here is part of the test suite.
 """
 
 import argparse
@@ -536,6 +552,229 @@ def peers(cache, tree, budget):
     return json.loads(out.stdout)
 
 
+# -- t-strings (issue 19) -----------------------------------------------------
+
+TSTRING_WORKER = Path(__file__).resolve().parent / "tstring_timing.py"
+
+
+def worker_env():
+    """The environment of a process that must see neither this checkout nor
+    the caller's settings, and that caches byte code as an installed one."""
+    drop = ("PYTHONPATH", "PYTHONDONTWRITEBYTECODE", "FSTRING_BACKPORT_HOOK")
+    return {k: v for k, v in os.environ.items() if k not in drop}
+
+
+def python_version(python):
+    return subprocess.run([str(python), "-c", "import platform; print(platform.python_version())"],
+                          stdout=subprocess.PIPE, text=True, check=True).stdout.strip()
+
+
+class Worker:
+    """``tstring_timing.py`` in another process, asked one line at a time."""
+
+    def __init__(self, command):
+        self.process = subprocess.Popen([str(part) for part in command], stdin=subprocess.PIPE,
+                                        stdout=subprocess.PIPE, text=True, env=worker_env())
+
+    def ask(self, command):
+        self.process.stdin.write(command + "\n")
+        self.process.stdin.flush()
+        line = self.process.stdout.readline()
+        if not line:
+            raise RuntimeError(f"the t-string worker {self.process.args} ended")
+        return json.loads(line)
+
+    def close(self):
+        self.process.stdin.close()
+        self.process.wait(timeout=60)
+
+
+class LocalSide:
+    """The cases transpiled for 3.8 and run in this interpreter."""
+
+    def __init__(self):
+        import tstring_timing
+
+        self.side = tstring_timing.Side(tstring_timing.load(transpile(tstring_timing.module_source(), (3, 8))))
+
+    def ask(self, command):
+        return json.loads(json.dumps(getattr(self.side, command)()))  # as a worker answers
+
+    def close(self):
+        pass
+
+
+def tstring_speed(cache, rounds, natives):
+    """Per-build times of the cases of ``tstring_timing.py``: transpiled for
+    3.8 in this interpreter, native in each of ``natives`` (3.14 and later)
+    and through future-tstrings' hook in its virtual environment (this
+    interpreter's, before 3.14).  One round times every case once on every
+    side, the sides taking turns (the order rotating) while the others wait
+    on their pipes; a side's time of a case in a round is the best of 3, less
+    that round's empty loop.  Each ratio is the median over rounds of the
+    two sides' times in the same round."""
+    import tstring_timing
+
+    sides = {"transpiled": LocalSide()}
+    versions = {"transpiled": platform.python_version()}
+    for python in natives:
+        if shutil.which(python) is None:
+            log(f"{python} not found: no native side there")
+            continue
+        version = python_version(python)
+        if tuple(int(part) for part in version.split(".")[:2]) < (3, 14):
+            continue
+        name = f"native {'.'.join(version.split('.')[:2])}"
+        sides[name] = Worker([python, TSTRING_WORKER, "native"])
+        versions[name] = version
+    folder = Path(tempfile.mkdtemp(prefix="fsbp-tstrings-"))
+    try:
+        if sys.version_info < (3, 14):
+            peer = peer_python(cache)
+            sides["future-tstrings"] = Worker([peer, TSTRING_WORKER, "future-tstrings", folder])
+            versions["future-tstrings"] = subprocess.run(
+                [str(peer), "-c", "import importlib.metadata as m; print(m.version('future-tstrings'))"],
+                stdout=subprocess.PIPE, text=True, check=True, env=worker_env()).stdout.strip()
+        checks = {name: side.ask("check") for name, side in sides.items()}
+        reference = next((checks[name] for name in checks if name.startswith("native")), None)
+        agreement = {}
+        for name, found in checks.items():
+            if reference is None or name.startswith("native"):
+                continue
+            differing = [tstring_timing.CASES[n][0] for n, (mine, theirs) in enumerate(zip(found, reference))
+                         if mine != theirs]
+            agreement[name] = {"differing": differing, "examples": {
+                tstring_timing.CASES[n][0]: {"native": theirs["items"], name: mine["items"]}
+                for n, (mine, theirs) in enumerate(zip(found, reference)) if mine != theirs}}
+        names = list(sides)
+        for side in sides.values():  # a round to warm up (and calibrate, and let PyPy's JIT compile)
+            side.ask("round")
+        times = {name: [] for name in names}
+        for n in range(rounds):
+            for name in names[n % len(names):] + names[:n % len(names)]:
+                times[name].append(sides[name].ask("round"))
+    finally:
+        for side in sides.values():
+            side.close()
+        shutil.rmtree(str(folder), ignore_errors=True)
+
+    def net(name, key, n):
+        return times[name][n][key] - times[name][n]["empty"]
+
+    cases = []
+    for number, (title, tstring) in enumerate(tstring_timing.CASES):
+        modes = {}
+        for mode, _ in tstring_timing.MODES:
+            key = f"{number} {mode}"
+            ns = {name: round(statistics.median(net(name, key, n) for n in range(rounds)) * 1e9, 1)
+                  for name in names}
+            ratios = {other: round(statistics.median(net("transpiled", key, n) / net(other, key, n)
+                                                     for n in range(rounds)), 2)
+                      for other in names if other != "transpiled"}
+            modes[mode] = {"ns": ns, "transpiled_vs": ratios}
+        cases.append({"case": title, "tstring": tstring, "modes": modes})
+    return {
+        "versions": versions,
+        "rounds": rounds,
+        "loop_ns": {name: round(statistics.median(t["empty"] for t in times[name]) * 1e9, 1) for name in names},
+        "agreement_with_native": agreement,
+        "cases": cases,
+    }
+
+
+SITE_SCRIPT = "import time; t = time.perf_counter(); import site; site.main(); print(time.perf_counter() - t)"
+IMPORT_TIMED = "import time{}; t = time.perf_counter(); import {}; print(time.perf_counter() - t)"
+
+
+def startup_python(cache, kind):
+    """A virtual environment of this interpreter: bare, or with this
+    checkout installed from its wheel (``--no-deps``: none of them has a
+    .pth), reinstalled each run so that it is the code measured."""
+    venv = Path(cache) / venv_name(f"startup-{kind}")
+    python = venv / "bin" / "python"
+    if not python.exists():
+        log(f"creating {venv}")
+        make_venv(venv)
+    if kind == "fsbp":
+        subprocess.run([str(python), "-m", "pip", "install", "-q", "--no-deps", "--force-reinstall",
+                        str(SRC.parent)], check=True, env=worker_env(), stdout=subprocess.DEVNULL)
+    return venv, python
+
+
+def _paired(runs, rounds):
+    """Run each (name, command) in turn ``rounds`` times, the order rotating;
+    the wall time of each run or, where it prints one, the time it prints."""
+    times = {name: [] for name, _, _ in runs}
+    for n in range(rounds + 1):
+        for name, command, env in runs[n % len(runs):] + runs[:n % len(runs)]:
+            start = time.perf_counter()
+            out = subprocess.run(command, stdout=subprocess.PIPE, text=True, check=True, env=env)
+            wall = time.perf_counter() - start
+            if n:  # the first run writes byte code and fills the page cache
+                times[name].append(float(out.stdout) if out.stdout.strip() else wall)
+    return times
+
+
+def _summary(times, base):
+    """Median ms of each, and of each against ``base``: paired differences and ratios."""
+    out = {}
+    for name, kept in times.items():
+        row = {"ms": round(statistics.median(kept) * 1e3, 3)}
+        if name != base:
+            row["minus_" + base + "_ms"] = round(
+                statistics.median(a - b for a, b in zip(kept, times[base])) * 1e3, 3)
+            row["vs_" + base] = round(statistics.median(a / b for a, b in zip(kept, times[base])), 3)
+        out[name] = row
+    return out
+
+
+def startup_costs(cache, rounds):
+    """What a process pays before and when it meets a t-string:
+
+    * ``python -c pass`` (wall time of the process) and ``site.main()``
+      (timed inside a process started with ``-S``: the part of start-up
+      that runs the .pth files) in a bare virtual environment, one with
+      fstring-backport installed (its wheel ships ``fstring_backport-hook.pth``,
+      which reads one environment variable) and, before 3.14, future-tstrings'
+      (its ``.pth`` installs its import hook in every process);
+    * the import of the runtime a transpiled module imports: the package's
+      ``fstring_backport.templatelib``, and the copy the build step puts in
+      a project's wheel (``<package>/_fstring_backport_templatelib.py``,
+      here a top-level module), each timed inside a fresh process, and
+      ``import string`` alone (the runtime registers ``string.templatelib``),
+      in the bare environment."""
+    bare_venv, bare = startup_python(cache, "bare")
+    _, fsbp = startup_python(cache, "fsbp")
+    pythons = [("bare", bare), ("fstring-backport", fsbp)]
+    if sys.version_info < (3, 14):
+        pythons.append(("future-tstrings", peer_python(cache)))
+    env = worker_env()
+    result = {}
+    result["python -c pass"] = _summary(
+        _paired([(name, [str(python), "-c", "pass"], env) for name, python in pythons], rounds), "bare")
+    result["site.main()"] = _summary(
+        _paired([(name, [str(python), "-S", "-c", SITE_SCRIPT], env) for name, python in pythons], rounds),
+        "bare")
+    folder = Path(tempfile.mkdtemp(prefix="fsbp-runtime-"))
+    try:
+        shutil.copy(str(SRC / "fstring_backport" / "templatelib.py"), str(folder / "_fstring_backport_templatelib.py"))
+        copy_env = dict(env, PYTHONPATH=str(folder))
+        imports = _paired([
+            ("import sys (loaded already: the floor)", [str(bare), "-c", IMPORT_TIMED.format("", "sys")], env),
+            ("import string", [str(bare), "-c", IMPORT_TIMED.format("", "string")], env),
+            ("import fstring_backport.templatelib", [str(fsbp), "-c", IMPORT_TIMED.format(
+                "", "fstring_backport.templatelib")], env),
+            ("import fstring_backport.templatelib, string imported before", [str(fsbp), "-c", IMPORT_TIMED.format(
+                ", string", "fstring_backport.templatelib")], env),
+            ("import _fstring_backport_templatelib (the build step's copy)",
+             [str(bare), "-c", IMPORT_TIMED.format("", "_fstring_backport_templatelib")], copy_env),
+        ], rounds)
+    finally:
+        shutil.rmtree(str(folder), ignore_errors=True)
+    result["runtime import"] = {name: round(statistics.median(kept) * 1e3, 3) for name, kept in imports.items()}
+    return result
+
+
 # -- the report --------------------------------------------------------------
 
 
@@ -548,15 +787,37 @@ def main():
     parser.add_argument("--peer-budget", type=float, default=60.0, help="seconds per peer and tree")
     parser.add_argument("--skip-peers", action="store_true")
     parser.add_argument("--src", help="the package's source folder [default: this checkout's src]")
+    parser.add_argument("--skip-tstrings", action="store_true", help="leave out the t-string section")
+    parser.add_argument("--only-tstrings", action="store_true", help="measure the t-string section alone")
+    parser.add_argument("--natives", default="python3.14,python3.15",
+                        help="interpreters (3.14 and later) whose own t-strings are timed [default: %(default)s]")
     args = parser.parse_args()
-    rounds = args.rounds
     cpus = os.cpu_count() or 1
     result = {
         "date": time.strftime("%Y-%m-%d"),
         "python": platform.python_version(),
         "machine": f"{platform.machine()} ({cpus} CPUs)",
-        "stdlib": stdlib_root(args.stdlib),
     }
+    if not args.only_tstrings:
+        file_figures(args, result)
+    if args.skip_tstrings:
+        result["tstrings"] = "skipped"
+    else:
+        log("t-strings: transpiled, native and future-tstrings, interleaved")
+        result["tstrings"] = tstring_speed(args.cache, args.rounds * 5, [p for p in args.natives.split(",") if p])
+        log("t-strings: start-up and the runtime's import")
+        result["tstrings"]["startup"] = startup_costs(args.cache, args.rounds * 20)
+
+    print_table(result)
+    if args.json:
+        Path(args.json).write_text(json.dumps(result, indent=2) + "\n")
+
+
+def file_figures(args, result):
+    """Every figure but the t-strings', into ``result``."""
+    rounds = args.rounds
+    cpus = os.cpu_count() or 1
+    result["stdlib"] = stdlib_root(args.stdlib)
     workdir = Path(tempfile.mkdtemp(prefix="fsbp-bench-"))
     try:
         log("reading the files")
@@ -671,17 +932,43 @@ def main():
     finally:
         shutil.rmtree(str(workdir), ignore_errors=True)
 
-    print_table(result)
-    if args.json:
-        Path(args.json).write_text(json.dumps(result, indent=2) + "\n")
-
 
 def print_table(r):
+    rows = [("Python", r["python"], ""), ("machine", r["machine"], "")]
+    if "files" in r:
+        rows += file_rows(r)
+    if isinstance(r.get("tstrings"), dict):
+        rows += tstring_rows(r["tstrings"])
+    width = max(len(row[0]) for row in rows)
+    middle = max(len(str(row[1])) for row in rows)
+    for name, value, goal in rows:
+        print("{:<{w}}  {:<{m}}  {}".format(name, str(value), goal, w=width, m=middle))
+
+
+def tstring_rows(t):
+    rows = [("t-strings: sides", ", ".join(f"{name} {version}" for name, version in t["versions"].items()), "")]
+    for name, found in t["agreement_with_native"].items():
+        rows.append((f"t-strings: {name} differs from native on", ", ".join(found["differing"]) or "nothing", ""))
+    for case in t["cases"]:
+        for mode, m in case["modes"].items():
+            found = [f"{ratio}x {other} ({m['ns']['transpiled']} vs {m['ns'][other]} ns)"
+                     for other, ratio in m["transpiled_vs"].items()]
+            rows.append((f"t-string {case['case']}, {mode}: transpiled /", "; ".join(found), ""))
+    startup = t["startup"]
+    for what in ("python -c pass", "site.main()"):
+        for name, s in startup[what].items():
+            if name != "bare":
+                rows.append((f"{what}: {name} / bare", "{}x (+{} ms; bare {} ms)".format(
+                    s["vs_bare"], s["minus_bare_ms"], startup[what]["bare"]["ms"]), ""))
+    for name, ms in startup["runtime import"].items():
+        rows.append((name, f"{ms} ms (in a fresh process)", ""))
+    return rows
+
+
+def file_rows(r):
     cpus = os.cpu_count() or 1
     hook = r["import_hook"]
     rows = [
-        ("Python", r["python"], ""),
-        ("machine", r["machine"], ""),
         ("files: stdlib / rewritten",
          "{} ({} MB) / {} ({} MB)".format(*r["files"]["stdlib"], *r["files"]["rewritten"]), ""),
         ("tokenize.generate_tokens", "{} MB/s".format(r["tokenize_mb_per_s"]), ""),
@@ -727,10 +1014,7 @@ def print_table(r):
                     continue
                 rows.append((f"{name} on {tree}", "{} MB/s ({} files ok, {} failed)".format(
                     p["mb_per_s"], p["files"], p["failed"]), ""))
-    width = max(len(row[0]) for row in rows)
-    middle = max(len(str(row[1])) for row in rows)
-    for name, value, goal in rows:
-        print("{:<{w}}  {:<{m}}  {}".format(name, str(value), goal, w=width, m=middle))
+    return rows
 
 
 if __name__ == "__main__":
