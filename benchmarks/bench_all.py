@@ -49,11 +49,12 @@ changes.  On the running Python it measures:
   rendered, every item read).  The sides take turns, round by round, and
   each ratio is the median over ``5 * --rounds`` rounds of the two sides'
   times in the same round;
-* what t-strings cost a process: ``python -c pass`` and ``site.main()`` in
-  a bare virtual environment against one with this checkout's wheel
-  installed (its ``.pth``) and against the peers' one (future-tstrings'
-  ``.pth`` installs its hook at every start), medians of ``20 * --rounds``
-  alternating runs; and the import of the t-string runtime.
+* what t-strings cost a process: ``python -c pass`` in a bare virtual
+  environment against one with this checkout's wheel installed (its
+  ``.pth``) and against the peers' one (future-tstrings' ``.pth`` installs
+  its hook at every start), and each ``.pth`` alone, medians of
+  ``20 * --rounds`` alternating runs; and the import of the t-string
+  runtime.
 
 Each time is the best of ``--rounds`` unless said otherwise; the machine is
 shared, so the ratios (both sides measured in this one run) are what to
@@ -682,7 +683,18 @@ def tstring_speed(cache, rounds, natives):
     }
 
 
-SITE_SCRIPT = "import time; t = time.perf_counter(); import site; site.main(); print(time.perf_counter() - t)"
+# Run with -S: site's own handling of one .pth file, timed after that of
+# another (``warm.pth``), so that first-time costs fall outside it, as in a
+# start-up, where site has read other .pth files first.
+PTH_SCRIPT = """
+import site, sys, time
+sitedir, name, warm = sys.argv[1:]
+sys.path.append(sitedir)
+site.addpackage(warm, "warm.pth", set())
+start = time.perf_counter()
+site.addpackage(sitedir, name, set())
+print(time.perf_counter() - start)
+"""
 IMPORT_TIMED = "import time{}; t = time.perf_counter(); import {}; print(time.perf_counter() - t)"
 
 
@@ -731,32 +743,42 @@ def _summary(times, base):
 def startup_costs(cache, rounds):
     """What a process pays before and when it meets a t-string:
 
-    * ``python -c pass`` (wall time of the process) and ``site.main()``
-      (timed inside a process started with ``-S``: the part of start-up
-      that runs the .pth files) in a bare virtual environment, one with
-      fstring-backport installed (its wheel ships ``fstring_backport-hook.pth``,
-      which reads one environment variable) and, before 3.14, future-tstrings'
-      (its ``.pth`` installs its import hook in every process);
+    * ``python -c pass`` (wall time of the process) in a bare virtual
+      environment, one with fstring-backport installed (its wheel ships
+      ``fstring_backport-hook.pth``, which reads one environment variable)
+      and, before 3.14, future-tstrings' (its ``.pth`` installs its import
+      hook in every process); and each one's ``.pth`` alone, as ``site``
+      runs it, timed inside a process (``site.main()`` as a whole varies
+      by milliseconds from run to run on PyPy);
     * the import of the runtime a transpiled module imports: the package's
       ``fstring_backport.templatelib``, and the copy the build step puts in
       a project's wheel (``<package>/_fstring_backport_templatelib.py``,
       here a top-level module), each timed inside a fresh process, and
       ``import string`` alone (the runtime registers ``string.templatelib``),
       in the bare environment."""
-    bare_venv, bare = startup_python(cache, "bare")
-    _, fsbp = startup_python(cache, "fsbp")
+    _, bare = startup_python(cache, "bare")
+    fsbp_venv, fsbp = startup_python(cache, "fsbp")
     pythons = [("bare", bare), ("fstring-backport", fsbp)]
+    pth_files = [("fstring-backport", fsbp, fsbp_venv, "fstring_backport-hook.pth")]
     if sys.version_info < (3, 14):
-        pythons.append(("future-tstrings", peer_python(cache)))
+        peer = peer_python(cache)
+        pythons.append(("future-tstrings", peer))
+        pth_files.append(("future-tstrings", peer, peer.parent.parent, "hatch_autorun_future_tstrings.pth"))
     env = worker_env()
     result = {}
     result["python -c pass"] = _summary(
         _paired([(name, [str(python), "-c", "pass"], env) for name, python in pythons], rounds), "bare")
-    result["site.main()"] = _summary(
-        _paired([(name, [str(python), "-S", "-c", SITE_SCRIPT], env) for name, python in pythons], rounds),
-        "bare")
     folder = Path(tempfile.mkdtemp(prefix="fsbp-runtime-"))
     try:
+        (folder / "warm.pth").write_text("import os\n")
+        runs = []
+        for name, python, venv, pth in pth_files:
+            sitedir = next(venv.glob("lib/*/site-packages"))
+            if not (sitedir / pth).exists():
+                raise RuntimeError(f"{sitedir / pth} is missing")
+            runs.append((name, [str(python), "-S", "-c", PTH_SCRIPT, str(sitedir), pth, str(folder)], env))
+        result[".pth alone"] = {name: round(statistics.median(kept) * 1e3, 3)
+                                for name, kept in _paired(runs, rounds).items()}
         shutil.copy(str(SRC / "fstring_backport" / "templatelib.py"), str(folder / "_fstring_backport_templatelib.py"))
         copy_env = dict(env, PYTHONPATH=str(folder))
         imports = _paired([
@@ -955,11 +977,12 @@ def tstring_rows(t):
                      for other, ratio in m["transpiled_vs"].items()]
             rows.append((f"t-string {case['case']}, {mode}: transpiled /", "; ".join(found), ""))
     startup = t["startup"]
-    for what in ("python -c pass", "site.main()"):
-        for name, s in startup[what].items():
-            if name != "bare":
-                rows.append((f"{what}: {name} / bare", "{}x (+{} ms; bare {} ms)".format(
-                    s["vs_bare"], s["minus_bare_ms"], startup[what]["bare"]["ms"]), ""))
+    for name, s in startup["python -c pass"].items():
+        if name != "bare":
+            rows.append((f"python -c pass: {name} / bare", "{}x (+{} ms; bare {} ms)".format(
+                s["vs_bare"], s["minus_bare_ms"], startup["python -c pass"]["bare"]["ms"]), ""))
+    for name, ms in startup[".pth alone"].items():
+        rows.append((f"{name}'s .pth, as site runs it", f"{ms} ms", ""))
     for name, ms in startup["runtime import"].items():
         rows.append((name, f"{ms} ms (in a fresh process)", ""))
     return rows
