@@ -130,8 +130,8 @@ def readme_blocks(tool):
     """The ```toml blocks of README's linter section that configure `tool`."""
     text = README.read_text(encoding="utf-8")
     start = text.index("## Linters and type checkers")
-    end = text.find("\n## ", start + 1)
-    section = text[start : end if end != -1 else len(text)]
+    end = re.compile(r"\n##").search(text, start + 1)  # its subsections are test_templates.py's
+    section = text[start : end.start() if end else len(text)]
     blocks = re.findall(r"```toml\n(.*?)```", section, re.S)
     table = re.compile(rf"^\[\[?tool\.{re.escape(tool)}[.\]]", re.M)
     return [block for block in blocks if table.search(block)]
