@@ -9,11 +9,10 @@ import subprocess
 import sys
 import textwrap
 
+import IPython  # noqa: F401  (in the test extra: a missing one fails, never skips)
 import pytest
 
 from conftest import oracle
-
-import IPython  # noqa: F401  (in the test extra: a missing one fails, never skips)
 
 NATIVE = sys.version_info >= (3, 14)
 

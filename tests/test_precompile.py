@@ -76,7 +76,11 @@ def test_an_up_to_date_cache_is_kept_and_f_rewrites_it(project):
     again = run(project, "-m", "fstring_backport", "compileall", "pkg")
     assert again.stdout.splitlines() == ["Listing 'pkg'..."]
     forced = run(project, "-m", "fstring_backport", "compileall", "-f", "-x", "sub", "pkg")
-    assert forced.stdout.splitlines() == ["Listing 'pkg'...", "Compiling 'pkg/__init__.py'...", "Compiling 'pkg/m.py'..."]
+    assert forced.stdout.splitlines() == [
+        "Listing 'pkg'...",
+        "Compiling 'pkg/__init__.py'...",
+        "Compiling 'pkg/m.py'...",
+    ]
 
 
 def test_a_bad_file_is_reported_and_the_rest_written(project):

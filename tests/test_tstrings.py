@@ -57,28 +57,6 @@ def test_left_alone_from_314(source, line, col, target):
         "x = f'{at}' + f'{t!r}' + f'{y:t}'\n",  # names and specs, not prefixes
     ],
 )
-def test_no_tstring_no_refusal(text):
-    assert all_fstrings_plain(text)
-    assert transpile(text, "3.8") is text
-
-
-def test_check_reports_tstrings_below_314():
-    source = 'x = t"{a}"\ny = f"{d["k"]}" + t"{b}"\n'
-    problems = find_problems(source, "3.8")
-    assert (1, 5, TSTRING) in problems and (2, 19, TSTRING) in problems
-    assert any(line == 2 and rule != TSTRING for line, col, rule in problems)  # the f-string too
-    assert find_problems(source, "3.12") == [(1, 5, TSTRING), (2, 19, TSTRING)]
-    assert find_problems(source, "3.14") == []
-
-
-@pytest.mark.parametrize(
-    "text",
-    [
-        "x = 'T' + \"rt\" + '%t'  # t'{x}'\nmode = 'rt'\n",  # t and rt inside strings and comments
-        "def f(t):\n    return t\nprint(f('t'), f(\"T\"))\n",
-        "x = f'{at}' + f'{t!r}' + f'{y:t}'\n",  # names and specs, not prefixes
-    ],
-)
 def test_no_tstring_no_rewrite(text):
     assert all_fstrings_plain(text)
     assert transpile(text, "3.8") is text
@@ -115,7 +93,8 @@ def test_after_the_docstring_and_future_imports():
 def test_inline_constants_still_import_the_runtime():
     # A Template cannot be spelled without its class: the one name added.
     lowered = transpile('\nx = t"{a}{"\\n"}"\n', "3.8", inline_constants=True)
-    assert lowered == IMPORT + "\nx = _fstring_backport_t('', ((a), 'a', None, ''), '', ((\"\\n\"), '\"\\\\n\"', None, ''), '')\n"
+    call = "_fstring_backport_t('', ((a), 'a', None, ''), '', ((\"\\n\"), '\"\\\\n\"', None, ''), '')"
+    assert lowered == IMPORT + "\nx = " + call + "\n"
 
 
 def test_no_line_for_the_import_is_an_error():
@@ -222,7 +201,8 @@ def test_text_is_written_as_it_was_so_python_warns_as_it_would():
     with warnings.catch_warnings():
         warnings.simplefilter("error")
         lowered = transpile('\nx = t"a\\d{1}" + f"\\d{d["k"]}"\n', "3.8")
-    assert lowered.splitlines()[1] == "x = _fstring_backport_t(\"a\\d\", ((1), '1', None, ''), '') + f\"\\d{d['k']}\""
+    expected = "x = _fstring_backport_t(\"a\\d\", ((1), '1', None, ''), '') + f\"\\d{d['k']}\""
+    assert lowered.splitlines()[1] == expected
 
 
 @pytest.mark.parametrize("source", ['x = f"{"a"}" +\n', 'x = t"{"a"}" +\n', 'f"{"a" 1}"\n'])

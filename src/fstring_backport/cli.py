@@ -9,7 +9,7 @@ import click
 
 from . import __version__
 from .engine.errors import TranspileError
-from .engine.targets import NATIVE, OLDEST, TSTRINGS, parse_target
+from .engine.targets import OLDEST, TSTRINGS, parse_target
 from .selection import Selected, Selection, Skipped
 from .writing import write_atomically
 

@@ -9,6 +9,7 @@ import).
 """
 
 import __future__
+
 import builtins
 import os
 import sys
@@ -46,7 +47,8 @@ def compile(
     if not dont_inherit:
         flags |= sys._getframe(1).f_code.co_flags & _FUTURE_FLAGS
     if isinstance(source, (str, bytes)) and mode in ("exec", "eval", "single"):
-        source = lower(source, filename if isinstance(filename, str) else _decoded(filename))
+        name = filename if isinstance(filename, str) else _decoded(filename)
+        source = lower(source, name) if isinstance(source, str) else lower(source, name)
     return builtins.compile(source, filename, mode, flags, True, optimize)
 
 

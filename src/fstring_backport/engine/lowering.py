@@ -489,8 +489,8 @@ class Lowerer:
     def _spec(self, field: Field, raw: bool, quote: str, context: Tuple[str, ...]) -> str:
         """The format spec: a string, or an f-string if it has fields."""
         spec = field.spec or []
-        if all(isinstance(part, Literal) for part in spec):
-            texts = [_literal_piece(self.tokens[part.index].text, raw, quote) for part in spec]
+        texts = [_literal_piece(self.tokens[part.index].text, raw, quote) for part in spec if isinstance(part, Literal)]
+        if len(texts) == len(spec):  # no fields: one string
             return self._string(texts, context)
         # Written out part by part: copied as it is, "{{}}" (a field holding
         # a dict in a spec) would read as text in an f-string of its own.
@@ -505,12 +505,12 @@ class Lowerer:
         """
         value = "".join(piece for piece, _ in pieces)
         if not context:
-            spelled = [
+            literals = [
                 as_written or constant_source(piece, self.encoding)
                 for piece, as_written in pieces
                 if piece or as_written
             ]
-            return " ".join(spelled) or "''"
+            return " ".join(literals) or "''"
         spelled = spell_inline(value, context, self.encoding)
         if spelled is not None and not spelled.startswith("("):
             return spelled  # plain text in a quote that fits

@@ -148,7 +148,7 @@ class _Normalise(ast.NodeTransformer):
 
     def _is_binding(self, stmt: ast.stmt) -> bool:
         if isinstance(stmt, ast.ImportFrom):  # the runtime's import
-            return [alias.asname for alias in stmt.names] == [self.runtime_name] is not None
+            return self.runtime_name is not None and [alias.asname for alias in stmt.names] == [self.runtime_name]
         return (
             isinstance(stmt, ast.Assign)
             and len(stmt.targets) == 1
@@ -164,7 +164,7 @@ class _Normalise(ast.NodeTransformer):
         pending = ""
         for value in node.values:  # type: ignore[attr-defined]  # ast.TemplateStr is 3.14+
             if isinstance(value, ast.Constant):
-                pending += value.value
+                pending += str(value.value)  # a t-string's text is str
                 continue
             args.append(ast.Constant(pending))
             pending = ""
