@@ -66,7 +66,7 @@ def transpile(
         return source
     old_fstrings = version < NATIVE  # else only t-strings are rewritten
     if not isinstance(source, bytes):
-        if all_fstrings_plain(source) and "templatelib" not in source:
+        if all_fstrings_plain(source):
             return source  # the common case: no lexing at all (see quickcheck)
         return rewrite(source, filename, inline_constants=inline_constants, old_fstrings=old_fstrings, runtime=runtime)
     decoded = _decoded_unless_plain(source, filename)
@@ -87,10 +87,9 @@ def _decoded_unless_plain(source: bytes, filename: str) -> Optional[DecodedSourc
     ASCII with no coding cookie (most files) is checked without decoding.
     """
     if needs_no_decoding(source):
-        plain = all_fstrings_plain(source) and b"templatelib" not in source
-        return None if plain else DecodedSource(source.decode("ascii"), "utf-8")
+        return None if all_fstrings_plain(source) else DecodedSource(source.decode("ascii"), "utf-8")
     decoded = decode_source(source, filename)
-    return None if all_fstrings_plain(decoded.text) and "templatelib" not in decoded.text else decoded
+    return None if all_fstrings_plain(decoded.text) else decoded
 
 
 def rewrite(

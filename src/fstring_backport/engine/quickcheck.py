@@ -36,6 +36,8 @@ Why True means the full path changes nothing (each point has a test in
    (:data:`_NOT_AFTER_T`), so the reading stops; one lexed alone fails.
 7. Errors in f-strings stay the full path's (points 3-4); errors elsewhere
    are not looked for, and Python reports them when it compiles the file.
+8. A text that names ``templatelib`` anywhere never passes: a module that
+   imports ``string.templatelib`` gets the t-string runtime's import.
 """
 
 import re
@@ -374,6 +376,8 @@ def all_fstrings_plain(text: Union[str, bytes]) -> bool:
     """
     source = _Text(text)
     data = source.data
+    if b"templatelib" in data:
+        return False  # point 8
     find = data.translate(_FOLD).find
     read = 0  # read in context up to here, where the lexer is in code
     prefix_end = find(_FOLDED_PREFIX_END)
