@@ -1,4 +1,9 @@
-"""Run Python 3.12 f-strings on Python 3.8 to 3.11: the import hook, and the API.
+"""Run Python 3.12 f-strings on Python 3.8 to 3.11, and 3.14 t-strings on 3.8
+to 3.13: the import hook, and the API.
+
+PYTEST_DONT_REWRITE: the package registers a pytest plugin, so pytest would
+rewrite its modules' asserts, and warn that it cannot when the hook (or an
+editable install's ``.pth``) imported it before pytest started.
 
 ``transpile`` (:mod:`fstring_backport.engine`) loads on first use.  The
 import hook lives here, in the package itself, because a package that calls
@@ -57,6 +62,9 @@ __version__ = "0.1.0"
 # not in the engine's targets module (which takes it from here), because the
 # hook needs it on every start and must import nothing to get it.
 NATIVE = (3, 12)
+# The first Python with PEP 750 t-strings, where the hook has nothing left to
+# do (3.12 and 3.13 need it for t-strings only).
+TSTRINGS = (3, 14)
 
 __all__ = ["TranspileError", "compile", "install", "transpile", "uninstall", "__version__"]
 
@@ -67,9 +75,10 @@ def install(package: "str | None" = None) -> None:
 
     Typically ``fstring_backport.install(__name__)`` in a package's
     ``__init__.py``, which must itself be valid for the oldest Python.  On
-    Python 3.12 and later this does nothing.
+    Python 3.12 and 3.13 only t-strings are rewritten; on 3.14 and later
+    this does nothing.
     """
-    if sys.version_info[:2] >= NATIVE:
+    if sys.version_info[:2] >= TSTRINGS:
         return
     if package is None:
         _finder.everything = True

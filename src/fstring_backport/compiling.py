@@ -6,11 +6,12 @@ lives in a zip archive (which has no cache).
 """
 
 import os
+import re
 import sys
 import zipimport
 from _frozen_importlib_external import spec_from_file_location  # noqa: PLC2701
 
-from . import BackportSourceLoader, _verbose
+from . import NATIVE, BackportSourceLoader, _verbose
 
 TYPE_CHECKING = False  # typing is not loaded for this: the type checkers take it as true
 if TYPE_CHECKING:
@@ -19,22 +20,33 @@ if TYPE_CHECKING:
     from typing import Any, Sequence
 
 # Byte patterns that every f-string starts with: a prefix ending in f or F
-# right before a quote, or f/F then r/R.  A file holding none of them has no
-# f-string, so it is compiled as it is without loading the engine.
+# right before a quote, or f/F then r/R.  A file holding none of them, and
+# nothing _TSTRING_OR_TEMPLATELIB finds, is compiled as it is without
+# loading the engine.
 _FSTRING_OPENERS = tuple(
     (prefix + quote).encode()
     for prefix in ("f", "F", "fr", "fR", "Fr", "FR")
     for quote in ("'", '"')
 )
+# Where a t-string may start (t, tr or rt in either case, then a quote), and
+# a mention of templatelib, which the runtime's import must precede (it
+# registers string.templatelib).  Not after a letter, digit, underscore,
+# backslash or quote: not in "don't", "can't" or '\t'.  A t-string right
+# after a quote is, in valid code, a t-string after a t-string, found there.
+_TSTRING_OR_TEMPLATELIB = re.compile(rb"(?<![0-9A-Za-z_\\'\"])(?:[tT][rR]?|[rR][tT])['\"]|templatelib")
+# 3.12 and 3.13 read f-strings themselves: only t-strings are rewritten there.
+_OLD_FSTRINGS = sys.version_info < NATIVE
 
 
-def _may_hold_fstrings(source: bytes) -> bool:
-    return any(opener in source for opener in _FSTRING_OPENERS)
+def _may_need_transpiling(source: bytes) -> bool:
+    if _OLD_FSTRINGS and any(opener in source for opener in _FSTRING_OPENERS):
+        return True
+    return _TSTRING_OR_TEMPLATELIB.search(source) is not None
 
 
 def compile_source(source: bytes, path: str, optimize: int = -1) -> "CodeType":
     """Transpile ``source`` when it may need it, then compile it as Python would."""
-    if _may_hold_fstrings(source):
+    if _may_need_transpiling(source):
         from .engine.errors import TranspileError
         from .engine.pipeline import transpile
 
