@@ -9,6 +9,11 @@ The build host is the Python running these tests, with today's hatchling and
 setuptools from PyPI; the real builds run where the tox environment is
 CPython 3.14, CPython 3.15 or PyPy 3.11.  Each of those runs also rebuilds
 the sdists on 3.8 with the newest backends that still support it.
+
+Issue 19: two more samples are written with 3.14 t-strings; their wheels
+ship the copy of the t-string runtime their modules import, and both run
+in one process on 3.8-3.13 and PyPy 3.11 without fstring-backport (one
+Template class between them) and on 3.15 with the real string.templatelib.
 """
 
 from __future__ import annotations
@@ -19,12 +24,22 @@ import shutil
 import subprocess
 import sys
 import tarfile
+import textwrap
 import zipfile
 from pathlib import Path
 
 import pytest
 
-from fstring_backport.build_common import BuildStep, editable_pth, top_level_names
+from fstring_backport import transpile
+from fstring_backport.build_common import (
+    BuildStep,
+    Runtime,
+    editable_pth,
+    regular_packages,
+    runtime_for,
+    runtime_source,
+    top_level_names,
+)
 
 from conftest import REPO, compiles_with, interpreter, oracle
 
@@ -74,8 +89,8 @@ def test_target_comes_from_the_backend_then_the_table_then_requires_python(
 ):
     step = BuildStep(write_pyproject(tmp_path, pyproject), target=backend_target, requires_python=requires_python)
     assert step.target == expected
-    assert step.needed == (expected < (3, 14))  # 3.12 and 3.13: t-strings are refused
-    assert step.hooks_editable == (expected < (3, 12))
+    assert step.needed == (expected < (3, 14))  # 3.12 and 3.13: t-strings are lowered
+    assert step.hooks_editable == (expected < (3, 14))  # the sources may gain t-strings
 
 
 def test_selection_is_the_commands_own(tmp_path):
@@ -90,6 +105,56 @@ def test_selection_is_the_commands_own(tmp_path):
 def test_top_level_names_of_a_wheel():
     paths = ["pkg/__init__.py", "pkg/sub/mod.py", "single.py", "pkg/data.json", "pkg-1.0.dist-info/RECORD"]
     assert top_level_names(paths) == ["pkg", "single"]
+
+
+# -- the t-string runtime a wheel ships (issue 19) ------------------------------
+
+SHIPPED = ["pkg/__init__.py", "pkg/sub/__init__.py", "pkg/sub/mod.py", "ns/inner/__init__.py", "m.py"]
+
+
+@pytest.mark.parametrize(
+    "module, runtime, path",
+    [
+        # One copy per top-level package, which only this wheel ships into.
+        ("pkg/__init__.py", "pkg._fstring_backport_templatelib", "pkg/_fstring_backport_templatelib.py"),
+        ("pkg/sub/mod.py", "pkg._fstring_backport_templatelib", "pkg/_fstring_backport_templatelib.py"),
+        ("pkg/no_init/mod.pyi", "pkg._fstring_backport_templatelib", "pkg/_fstring_backport_templatelib.py"),
+        # A top-level module: a copy named after it, beside it.
+        ("m.py", "_fstring_backport_templatelib_m", "_fstring_backport_templatelib_m.py"),
+        # A namespace package may be shared by several wheels: named after
+        # the module there too, unless a regular package holds it.
+        ("ns/m.py", "ns._fstring_backport_templatelib_m", "ns/_fstring_backport_templatelib_m.py"),
+        ("ns/inner/deep/m.py", "ns.inner._fstring_backport_templatelib", "ns/inner/_fstring_backport_templatelib.py"),
+        # Not importable as a module: by its bare name, for a script.
+        (
+            "my-scripts/run-it.py",
+            "_fstring_backport_templatelib_run_it",
+            "my-scripts/_fstring_backport_templatelib_run_it.py",
+        ),
+    ],
+)
+def test_runtime_copy_of_each_module(module, runtime, path):
+    assert runtime_for(module, regular_packages(SHIPPED)) == Runtime(runtime, path)
+
+
+def test_runtime_copy_is_the_runtime_verbatim():
+    """Whatever copy loads first in a process registers string.templatelib,
+    so every copy must be the same file: this installation's own."""
+    from fstring_backport import templatelib
+
+    assert runtime_source() == Path(templatelib.__file__).read_bytes()
+
+
+@pytest.mark.parametrize("target, lowered", [("3.8", True), ("3.12", True), ("3.13", True), ("3.14", False)])
+def test_build_step_imports_the_copy_it_is_given(tmp_path, target, lowered):
+    step = BuildStep(write_pyproject(tmp_path, f'[tool.fstring-backport]\ntarget = "{target}"\n'))
+    source = tmp_path / "mod.py"
+    source.write_text('"""Doc."""\nx = t"{1 + 1}"\n')
+    runtime = Runtime("pkg._fstring_backport_templatelib", "pkg/_fstring_backport_templatelib.py")
+    assert step.selects("pkg/mod.py") is lowered
+    [(_, original, result)] = step.transpile_all([(source, "mod.py", runtime)])
+    assert runtime.imported_by(result) is lowered
+    assert result == (transpile(original, target, runtime=runtime.module) if lowered else original)
 
 
 def run_pth(version: str, site_dir: Path, fake_package: bool) -> subprocess.CompletedProcess:
@@ -114,18 +179,18 @@ def run_pth(version: str, site_dir: Path, fake_package: bool) -> subprocess.Comp
     )
 
 
-@pytest.mark.parametrize("version, installs", [("3.8", True), ("3.12", False)])
-def test_editable_pth_installs_the_hook_before_312(tmp_path, version, installs):
+@pytest.mark.parametrize("version, installs", [("3.8", True), ("3.12", True), ("3.13", True), ("3.15", False)])
+def test_editable_pth_installs_the_hook_before_314(tmp_path, version, installs):
     name, text = editable_pth("My-Lib", ["zeta", "alpha"])
     assert name == "_fstring_backport_my_lib.pth" and text.startswith("import ") and text.count("\n") == 1
     (tmp_path / name).write_text(text)
     result = run_pth(version, tmp_path, fake_package=True)
     assert result.stderr == ""
-    # From 3.12 on, fstring_backport is not even imported.
+    # From 3.14 on, fstring_backport is not even imported.
     assert result.stdout.strip() == ("['alpha', 'zeta']" if installs else "None")
 
 
-@pytest.mark.parametrize("version, warns", [("3.8", True), ("3.12", False)])
+@pytest.mark.parametrize("version, warns", [("3.8", True), ("3.13", True), ("3.15", False)])
 def test_editable_pth_without_fstring_backport_says_what_to_install(tmp_path, version, warns):
     name, text = editable_pth("my-lib", ["mylib"])
     (tmp_path / name).write_text(text)
@@ -134,7 +199,8 @@ def test_editable_pth_without_fstring_backport_says_what_to_install(tmp_path, ve
     assert "Traceback" not in result.stderr
     if warns:
         assert result.stderr.startswith("fstring-backport: my-lib is installed in editable mode")
-        assert "Python 3.8 imports them only with the import hook" in result.stderr
+        assert f"which Python {version} imports only with the import hook" in result.stderr
+        assert result.stderr.endswith("('pip install --upgrade fstring-backport')\n")
     else:
         assert result.stderr == ""
 
@@ -158,10 +224,11 @@ def make_venv(executable: str, folder: Path) -> None:
 
 
 class Venv:
-    """A fresh virtual environment of ``python3.X``, or of the host for ``"host"``."""
+    """A fresh virtual environment of ``python3.X`` (or ``pypy3.11``), or of
+    the host for ``"host"``."""
 
     def __init__(self, folder: Path, version: str) -> None:
-        make_venv(sys.executable if version == HOST else interpreter(version), folder)
+        make_venv(sys.executable if version == HOST else executable(version), folder)
         self.folder = folder
         self.python = str(folder / "bin" / "python")
 
@@ -363,7 +430,7 @@ def test_editable_install_runs(work, request, backend, version):
     assert venv.values(package) == expected_values(package)
     if backend == "hatch":  # hatchling lets the editable wheel require the hook
         requires = venv.run("-c", "from importlib.metadata import requires; print(requires('hatch-sample'))")
-        assert "fstring-backport>=" in requires.stdout and "python_version < \"3.12\"" in requires.stdout
+        assert "fstring-backport>=" in requires.stdout and "python_version < \"3.14\"" in requires.stdout
     # In place: an edit shows at the next import.
     init = project / "src" / package / "__init__.py"
     init.write_text(init.read_text().replace("return [", 'return [f"{"edited"}", '))
@@ -392,6 +459,8 @@ def test_setuptools_transpiles_the_source_not_a_stale_build_folder(work, builder
     stale.parent.mkdir(parents=True)
     stale.write_bytes((project / "src" / package / "formatting.py").read_bytes())
     os.utime(str(stale), (4_000_000_000, 4_000_000_000))  # newer than the source
+    # A t-string runtime left by a build of sources that had t-strings then.
+    (stale.parent / "_fstring_backport_templatelib.py").write_bytes(runtime_source())
     out = work / "stale-dist"
     builder.pip("wheel", "--no-deps", "--no-build-isolation", str(project), "-w", str(out))
     [wheel] = out.glob("*.whl")
@@ -448,3 +517,211 @@ def test_inline_constants_ship_a_wheel_with_no_names_of_ours(work, builder, back
     venv = Venv(work / f"inline-user-{backend}", "3.8")
     venv.pip("install", "--no-deps", str(wheel))
     assert venv.values(package) == expected_values(package)
+
+
+# -- t-strings: wheels that bring their own runtime (issue 19) -----------------
+
+# Two libraries written with 3.14 t-strings, one per backend; the setuptools
+# one has a top-level module too.
+TSTRING_SAMPLES = {"hatch": "tstring_hatch", "setuptools": "tstring_setuptools"}
+# The runtime copies each wheel must ship, and no others.
+TSTRING_COPIES = {
+    "hatch": ["tstring_hatch/_fstring_backport_templatelib.py"],
+    "setuptools": [
+        "_fstring_backport_templatelib_tstring_single.py",
+        "tstring_setuptools/_fstring_backport_templatelib.py",
+    ],
+}
+# Where each wheel runs: below 3.14 its runtime copies make string.templatelib
+# (once per process), from 3.14 on they defer to the real one.
+TSTRING_USERS = ["3.8", "3.11", "3.13", "pypy3.11", "3.15"]
+TSTRING_PROBE = textwrap.dedent(
+    '''\
+    import json, pickle, sys
+    import tstring_hatch as a
+    import tstring_setuptools as b
+    import tstring_single as c
+    import string.templatelib
+    from string.templatelib import Interpolation, Template
+
+    def parts(t):
+        return [list(t.strings), [[i.value, i.expression, i.conversion, i.format_spec] for i in t.interpolations]]
+
+    ta, tb, tc = a.sample(), b.sample(), c.sample()
+    out = {
+        "parts": [parts(t) for t in (ta, tb, tc)],
+        "values": [a.values(), b.values()],
+        # Each library renders the others' Templates by its own imports.
+        "across": [a.render(tb), a.render(tc), b.render(ta), b.render(tc)],
+        "one_class": [
+            type(ta) is type(tb) is type(tc) is Template is string.templatelib.Template,
+            type(ta.interpolations[0]) is type(tb.interpolations[0]) is Interpolation,
+        ],
+        "isinstance": [isinstance(t, Template) for t in (ta, tb, tc)] + [isinstance(i, Interpolation) for i in tc.interpolations],
+        "added": parts(ta + tb + tc),
+        "pickled": parts(pickle.loads(pickle.dumps(tc))),
+    }
+    if sys.version_info >= (3, 10):
+        exec("""if True:
+            def kind(x):
+                match x:
+                    case Template(strings=(first, *_), interpolations=(Interpolation(value, expression), *_)):
+                        return ["template", first, value, expression]
+                    case Interpolation(value, expression, conversion, format_spec):
+                        return ["interpolation", value, expression, conversion, format_spec]
+                    case _:
+                        return ["other"]
+            out["match"] = [kind(ta), kind(tb), kind(tc.interpolations[1]), kind("text")]
+        """)
+    copies = sorted(name for name in sys.modules if "_fstring_backport_templatelib" in name)
+    out["facts"] = {  # what differs by design between the wheels' runtime and the sources on 3.15
+        "module": [type(ta).__module__, type(ta.interpolations[0]).__module__],
+        "heap_type": bool(type(ta).__flags__ & (1 << 9)),
+        "registered_file": getattr(string.templatelib, "__file__", None),
+        "copies": copies,
+        "copies_share_the_class": all(sys.modules[name].Template is Template for name in copies),
+        "fstring_backport": any(name.partition(".")[0] == "fstring_backport" for name in sys.modules),
+    }
+    print(json.dumps(out))
+    '''
+)
+TSTRING_COPY_MODULES = [
+    "_fstring_backport_templatelib_tstring_single",
+    "tstring_hatch._fstring_backport_templatelib",
+    "tstring_setuptools._fstring_backport_templatelib",
+]
+
+
+def executable(version: str) -> str:
+    """``python3.X``, or ``pypy3.11``; a missing one fails the test."""
+    if not version.startswith("pypy"):
+        return interpreter(version)
+    path = shutil.which(version)
+    if path is None:
+        pytest.fail(f"{version} is not on PATH")
+    return path
+
+
+@pytest.fixture(scope="module")
+def tstring_artifacts(work, builder) -> dict[str, dict[str, Path]]:
+    """Each t-string sample's sdist, and the wheel ``python -m build`` makes from it."""
+    built = {}
+    for backend, package in TSTRING_SAMPLES.items():
+        project = copy_project(package, work / "tstring-projects" / package)
+        out = work / "tstring-dist" / backend
+        builder.run("-m", "build", "--no-isolation", "-o", str(out), str(project))
+        [wheel] = out.glob("*.whl")
+        [sdist] = out.glob("*.tar.gz")
+        built[backend] = {"wheel": wheel, "sdist": sdist, "project": project}
+    return built
+
+
+@pytest.fixture(scope="module")
+def tstring_expected() -> dict:
+    """The oracle running both samples' sources."""
+    paths = os.pathsep.join(str(PROJECTS / package / "src") for package in TSTRING_SAMPLES.values())
+    result = subprocess.run(
+        [oracle(), "-B", "-c", TSTRING_PROBE],
+        env=dict(os.environ, PYTHONPATH=paths),
+        stdout=subprocess.PIPE,
+        check=True,
+        text=True,
+    )
+    return json.loads(result.stdout)
+
+
+@pytest.fixture(scope="module")
+def tstring_users(work, tstring_artifacts) -> dict[str, Venv]:
+    """Fresh environments with both t-string wheels and nothing else."""
+    venvs = {}
+    for version in TSTRING_USERS:
+        venv = Venv(work / f"tstring-user-{version}", version)
+        venv.pip("install", "--no-deps", *[str(built["wheel"]) for built in tstring_artifacts.values()])
+        venvs[version] = venv
+    return venvs
+
+
+@heavy
+@pytest.mark.parametrize("backend", sorted(TSTRING_SAMPLES))
+def test_tstring_wheel_ships_the_transpiled_modules_and_the_runtime(tstring_artifacts, backend):
+    package = TSTRING_SAMPLES[backend]
+    shipped = python_files(tstring_artifacts[backend]["wheel"])
+    originals = source_files(package)
+    assert sorted(set(shipped) - set(originals)) == TSTRING_COPIES[backend]
+    for copy in TSTRING_COPIES[backend]:
+        assert shipped[copy] == runtime_source()  # verbatim, never transpiled
+    regular = regular_packages(originals)
+    runtimes = {name: runtime_for(name, regular) for name in originals}
+    for name, original in originals.items():
+        assert shipped[name] == transpile(original, "3.8", name, runtime=runtimes[name].module)
+    # Each copy is imported by some module, and each module's copy is shipped.
+    imported = {runtime.path for name, runtime in runtimes.items() if runtime.imported_by(shipped[name])}
+    assert sorted(imported) == TSTRING_COPIES[backend]
+
+
+@heavy
+@pytest.mark.parametrize("version", TSTRING_USERS)
+def test_tstring_wheels_run_without_fstring_backport(tstring_users, tstring_expected, version):
+    """Both wheels in one process: one Template class, string.templatelib
+    importable, isinstance and match across libraries; on 3.15 the real
+    string.templatelib, whose Template is the interpreter's own type."""
+    venv = tstring_users[version]
+    assert venv.run("-c", "import fstring_backport", check=False).returncode != 0
+    seen = json.loads(venv.run("-c", TSTRING_PROBE, cwd=venv.folder).stdout)
+    facts = seen.pop("facts")
+    expected = dict(tstring_expected)
+    expected_facts = expected.pop("facts")
+    if "match" not in seen:  # 3.8 and 3.9 have no match statement
+        expected.pop("match")
+    assert seen == expected
+    assert seen["one_class"] == [True, True] and all(seen["isinstance"])
+    assert facts["module"] == ["string.templatelib", "string.templatelib"] == expected_facts["module"]
+    assert facts["copies"] == TSTRING_COPY_MODULES and facts["copies_share_the_class"]
+    assert not facts["fstring_backport"]
+    if version == "3.15":
+        assert facts["registered_file"] == expected_facts["registered_file"]  # the standard library's
+        assert facts["registered_file"].endswith(os.path.join("string", "templatelib.py"))
+        assert facts["heap_type"] is expected_facts["heap_type"] is False  # the builtin type
+    else:
+        assert facts["registered_file"] is None  # the runtime's own module
+
+
+@heavy
+@pytest.mark.parametrize("backend", sorted(TSTRING_SAMPLES))
+def test_tstring_sdist_builds_the_same_wheel_on_38(work, builder38, tstring_artifacts, backend):
+    out = work / "tstring-from-sdist" / backend
+    sdist = tstring_artifacts[backend]["sdist"]
+    builder38.pip("wheel", "--no-deps", "--no-build-isolation", str(sdist), "-w", str(out))
+    [wheel] = out.glob("*.whl")
+    assert python_files(wheel) == python_files(tstring_artifacts[backend]["wheel"])
+
+
+@heavy
+def test_tstring_editable_installs_use_the_hook_and_its_runtime(work, builder38, tstring_expected):
+    """Editable: the sources in place, through the hook, whose output
+    imports fstring_backport.templatelib (a dependency there)."""
+    for package in TSTRING_SAMPLES.values():
+        project = copy_project(package, work / "tstring-editable" / package)
+        builder38.pip("install", "--no-build-isolation", "-e", str(project))
+    seen = json.loads(builder38.run("-c", TSTRING_PROBE, cwd=builder38.folder).stdout)
+    facts = seen.pop("facts")
+    expected = {key: value for key, value in tstring_expected.items() if key not in ("facts", "match")}
+    assert seen == expected
+    assert facts["copies"] == [] and facts["fstring_backport"]
+    assert facts["module"] == ["string.templatelib", "string.templatelib"]
+    requires = builder38.run("-c", "from importlib.metadata import requires; print(requires('tstring-hatch'))")
+    assert 'python_version < "3.14"' in requires.stdout
+
+
+@heavy
+@pytest.mark.parametrize("backend", sorted(TSTRING_SAMPLES))
+def test_a_module_named_as_the_runtime_fails_the_build(work, builder, backend):
+    package = TSTRING_SAMPLES[backend]
+    project = copy_project(package, work / "tstring-taken" / package)
+    (project / "src" / package / "_fstring_backport_templatelib.py").write_text("x = 1\n")
+    out = work / "tstring-taken-dist" / backend
+    result = builder.pip("wheel", "--no-deps", "--no-build-isolation", str(project), "-w", str(out), check=False)
+    assert result.returncode != 0
+    expected = f"{package}/_fstring_backport_templatelib.py: this name is the t-string runtime's"
+    assert any(line.strip().startswith(expected) for line in result.stdout.splitlines()), result.stdout
+    assert not list(out.glob("*.whl"))

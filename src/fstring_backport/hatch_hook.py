@@ -3,7 +3,9 @@
 Enabled by ``[tool.hatch.build.hooks.fstring-backport]`` in a project whose
 ``[build-system] requires`` lists ``fstring-backport``; its one option is
 ``target`` (default: ``[tool.fstring-backport] target``, else the lower bound
-of ``requires-python``, else 3.8).
+of ``requires-python``, else 3.8).  A wheel whose modules hold t-strings
+also ships the copy of the t-string runtime they import
+(:func:`fstring_backport.build_common.runtime_for`).
 """
 
 from __future__ import annotations
@@ -18,9 +20,13 @@ from hatchling.plugin import hookimpl
 
 from . import __version__
 from .build_common import (
-    PROJECT_NAME,
+    EDITABLE_REQUIREMENT,
     BuildStep,
     editable_pth,
+    regular_packages,
+    runtime_collisions,
+    runtime_for,
+    runtime_source,
     shown_path,
     top_level_names,
 )
@@ -50,14 +56,22 @@ class FstringBackportBuildHook(BuildHookInterface):
 
     def _add_transpiled_files(self, step: BuildStep, build_data: dict[str, Any]) -> None:
         root = Path(self.root)
-        chosen = {}
-        for included in self.build_config.builder.recurse_included_files():
-            if step.selects(included.distribution_path, included.path):
-                chosen[included.distribution_path] = Path(included.path)
+        included = {
+            included.distribution_path: Path(included.path)
+            for included in self.build_config.builder.recurse_included_files()
+        }
+        regular = regular_packages(included)
+        chosen = {
+            distribution_path: (path, runtime_for(distribution_path, regular))
+            for distribution_path, path in included.items()
+            if step.selects(distribution_path, path)
+        }
         # A bad file raises BuildError: its message names each one.
-        results = step.transpile_all((path, shown_path(path, root)) for path in chosen.values())
-        folder = self._temporary_folder()
-        for (distribution_path, _), (_, original, result) in zip(chosen.items(), results):
+        results = step.transpile_all((path, shown_path(path, root), runtime) for path, runtime in chosen.values())
+        copies = set()
+        for (distribution_path, (_, runtime)), (_, original, result) in zip(chosen.items(), results):
+            if runtime.imported_by(result):
+                copies.add(runtime)
             if result == original:
                 continue  # ships as it is
             # One file at a time: a folder mapped onto the package would put
@@ -65,10 +79,18 @@ class FstringBackportBuildHook(BuildHookInterface):
             # exact paths of forced files, and only those outside the project).
             # A file the project itself force-includes one by one cannot be
             # replaced so: hatchling then stops at "a second file" at its path.
-            written = folder / distribution_path
-            written.parent.mkdir(parents=True, exist_ok=True)
-            written.write_bytes(result)
-            build_data["force_include"][str(written)] = distribution_path
+            self._force_include(build_data, distribution_path, result)
+        # The t-string runtime, beside the modules that import it: never
+        # transpiled (it is valid for 3.8) nor selected (it is not the project's).
+        runtime_collisions(copies, included)
+        for copy in sorted(copies):
+            self._force_include(build_data, copy.path, runtime_source())
+
+    def _force_include(self, build_data: dict[str, Any], distribution_path: str, data: bytes) -> None:
+        written = self._temporary_folder() / distribution_path
+        written.parent.mkdir(parents=True, exist_ok=True)
+        written.write_bytes(data)
+        build_data["force_include"][str(written)] = distribution_path
 
     def _add_editable_hook(self, build_data: dict[str, Any]) -> None:
         packages = top_level_names(
@@ -84,8 +106,8 @@ class FstringBackportBuildHook(BuildHookInterface):
         target = build_data["force_include_editable"] or build_data["force_include"]
         target[str(pth)] = name
         # The build environment is gone when the project runs: the target
-        # environment needs the import hook itself, and only before 3.12.
-        build_data["dependencies"].append(f'{PROJECT_NAME}>={__version__}; python_version < "3.12"')
+        # environment needs the import hook itself, and only before 3.14.
+        build_data["dependencies"].append(EDITABLE_REQUIREMENT.format(__version__))
 
     def _temporary_folder(self) -> Path:
         if self._temporary is None:

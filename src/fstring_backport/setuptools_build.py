@@ -7,6 +7,9 @@ Two ways in, neither needing a ``setup.py``:
   ``setuptools.finalize_distribution_options`` entry point below then adds the
   step to whatever ``build_py`` the project uses;
 - ``[tool.setuptools.cmdclass] build_py = "fstring_backport.setuptools_build.build_py"``.
+
+A wheel whose modules hold t-strings also ships the copy of the t-string
+runtime they import (:func:`fstring_backport.build_common.runtime_for`).
 """
 
 from __future__ import annotations
@@ -33,9 +36,14 @@ else:
     _BuildPy = object
 
 from .build_common import (
+    RUNTIME_STEM,
     BuildError,
     BuildStep,
+    Runtime,
     editable_pth,
+    runtime_collisions,
+    runtime_for,
+    runtime_source,
     shown_path,
     top_level_names,
 )
@@ -47,7 +55,9 @@ class TranspilingBuildPy(_BuildPy):
     """Mixed into a ``build_py`` class in front of it.
 
     Modules and package data both reach the build folder through
-    ``copy_file``: the one place to transpile what is written there.
+    ``copy_file``: the one place to transpile what is written there.  Then
+    ``run`` adds the copies of the t-string runtime that the transpiled
+    modules import.
     """
 
     # Any: the base's copy_file is overloaded for str and bytes paths;
@@ -55,27 +65,69 @@ class TranspilingBuildPy(_BuildPy):
     def copy_file(self, infile: Any, outfile: Any, *args: Any, **kwargs: Any) -> tuple[Any, bool]:
         relative = os.path.relpath(str(outfile), str(self.build_lib)).replace(os.sep, "/")
         step = self._fstring_backport_step()
+        state = self._fstring_backport_state()
+        state.copied.add(relative)
         if relative.startswith("../") or not step.selects(relative, infile):
             return super().copy_file(infile, outfile, *args, **kwargs)
         root = Path.cwd()
+        runtime = runtime_for(relative, state.regular_packages(self))
         try:
-            [(_, _, result)] = step.transpile_all([(Path(infile), shown_path(Path(infile), root))])
+            [(_, _, result)] = step.transpile_all([(Path(infile), shown_path(Path(infile), root), runtime)])
         except BuildError as exc:
             # setuptools prints "error: <message>", no traceback.
             raise _SetuptoolsError(str(exc)) from None
+        if runtime.imported_by(result):
+            state.runtimes.add(runtime)
         # Always written, even when the build folder holds a newer file:
         # that one may be stale, from a build without this step.
         write_atomically(Path(outfile), result, mode_from=Path(infile))
         return str(outfile), True
 
     def run(self) -> None:
+        self._fstring_backport_run: _RunState | None = None  # this run's files
         super().run()
         if getattr(self, "editable_mode", False):
-            self._write_editable_pth()
+            self._write_editable_pth()  # the sources run in place, through the hook
+        else:
+            self._write_runtimes()
+
+    def get_outputs(self, include_bytecode: Any = 1) -> list[str]:
+        outputs: list[str] = super().get_outputs(include_bytecode)
+        state = getattr(self, "_fstring_backport_run", None)
+        if state is not None and not getattr(self, "editable_mode", False):
+            outputs += [os.path.join(self.build_lib, *runtime.path.split("/")) for runtime in sorted(state.runtimes)]
+        return outputs
+
+    def _write_runtimes(self) -> None:
+        """The t-string runtime beside the modules that import it; a copy
+        left in the build folder by an earlier build and needed no more
+        goes (setuptools ships whatever that folder holds)."""
+        state = self._fstring_backport_state()
+        try:
+            runtime_collisions(state.runtimes, state.copied)
+            source = runtime_source()
+        except BuildError as exc:
+            raise _SetuptoolsError(str(exc)) from None
+        for runtime in sorted(state.runtimes):
+            write_atomically(Path(self.build_lib, *runtime.path.split("/")), source)
+        keep = state.copied | {runtime.path for runtime in state.runtimes}
+        for folder, _, files in os.walk(str(self.build_lib)):
+            for name in files:
+                if name.startswith(RUNTIME_STEM) and name.endswith(".py"):
+                    path = os.path.join(folder, name)
+                    if os.path.relpath(path, str(self.build_lib)).replace(os.sep, "/") not in keep:
+                        os.remove(path)
+
+    def _fstring_backport_state(self) -> _RunState:
+        state = getattr(self, "_fstring_backport_run", None)
+        if state is None:
+            state = self._fstring_backport_run = _RunState()
+        return state
 
     def _write_editable_pth(self) -> None:
-        """An editable wheel imports the 3.12 sources in place; the ``.pth``
-        has the import hook cover them on 3.8-3.11."""
+        """An editable wheel imports the sources in place; the ``.pth`` has
+        the import hook cover them on 3.8-3.13 (3.12 f-strings before 3.12,
+        3.14 t-strings before 3.14)."""
         step = self._fstring_backport_step()
         dist = self.distribution
         modules = [name.replace(".", "/") + ".py" for name in (dist.py_modules or ())]
@@ -97,6 +149,25 @@ class TranspilingBuildPy(_BuildPy):
             step = BuildStep(Path.cwd(), requires_python=self.distribution.python_requires or "")  # type: ignore[attr-defined]  # set by setuptools, not in types-setuptools
             self._fstring_backport = step
         return step
+
+
+class _RunState:
+    """What one run of ``build_py`` wrote to the build folder."""
+
+    def __init__(self) -> None:
+        self.copied: set[str] = set()  # every file, as a path in the wheel
+        self.runtimes: set[Runtime] = set()  # the runtime copies to add
+        self._regular: set[str] | None = None
+
+    def regular_packages(self, command: _BuildPy) -> set[str]:
+        """The folders (``a/b``) of the packages built that have an ``__init__.py``."""
+        if self._regular is None:
+            self._regular = {
+                package.replace(".", "/")
+                for package in command.packages or ()
+                if os.path.isfile(os.path.join(command.get_package_dir(package), "__init__.py"))
+            }
+        return self._regular
 
 
 def with_transpiling(command_class: type) -> type:
