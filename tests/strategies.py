@@ -471,3 +471,216 @@ def _module_source(draw) -> str:
 def module_source() -> st.SearchStrategy:
     """A few statements using f-strings, with some line-ending style."""
     return _module_source()
+
+
+# -- t-strings (PEP 750) -------------------------------------------------------------
+#
+# Template literals for the t-string property test (test_property_tstrings.py):
+# t-strings with every prefix spelling, nested in one another and in f-strings
+# and the other way round, reusing quotes, with debug fields, conversions,
+# specs holding fields, comments and line breaks in fields, raw literals and
+# implicit concatenation.  Expressions use only the names of
+# ``TSTRING_PRELUDE``, whose values have reprs that do not depend on the
+# process (no addresses, no sets of strings), so that python3.15 and this
+# interpreter can compare what they print.  A field is *formatted* when
+# Python calls format() on its value: in an f-string, and in any format spec
+# (whose fields t-strings format eagerly); a formatted field with a spec
+# formats an ``L`` object (which takes any spec) or, after a conversion, a
+# str with a spec that str takes.  A t-string's own fields are never
+# formatted, so any value may have any spec there.
+
+TSTRING_PREFIXES = ("t", "T", "rt", "rT", "Rt", "RT", "tr", "tR", "Tr", "TR")
+MAX_TSTRING_DEPTH = 3  # literals nested inside one another
+
+TSTRING_PRELUDE = '''"""A generated case."""
+LOG = []
+
+
+class L:
+    def __init__(self, name):
+        self.name = name
+
+    def __format__(self, spec):
+        LOG.append("format " + self.name + " " + repr(spec))
+        return self.name + "|" + spec
+
+    def __str__(self):
+        LOG.append("str " + self.name)
+        return "s" + self.name
+
+    def __repr__(self):
+        LOG.append("repr " + self.name)
+        return "r" + self.name
+
+
+def w():
+    LOG.append("w")
+    return 6
+
+
+a, b = L("a"), L("b")
+n = 3
+s = "q'\\"{}"
+lst = [1, 2]
+d = {"k": L("dk"), 'j': "jj"}
+'''
+
+# Values that take any format spec, and str specs (after a conversion).
+_L_ATOMS = ("a", "b", 'd["k"]', "d['k']")
+_STR_SPECS = ("", ">8", "^5", "<", "*<7", ".2")
+
+
+@cached
+def _quote_char_of(quote: str) -> st.SearchStrategy:
+    """A quote character for a string inside a field: often the literal's own."""
+    return choice((quote[0], quote[0], "'", '"'))
+
+
+@st.composite
+def _t_atom(draw, quote: str, depth: int) -> str:
+    kind = draw(below(9 if depth > 0 else 7))
+    if kind == 0:
+        return draw(choice(("a", "b", "n", "s", "lst")))
+    if kind == 1:
+        return draw(choice(("w()", "1", "0x1F", "2.5", "-n", "len(lst)")))
+    if kind == 2:
+        q = draw(_quote_char_of(quote))
+        return "d[" + q + draw(choice(("k", "j"))) + q + "]"
+    if kind in (3, 4):
+        return draw(plain_string(False))
+    if kind == 5:
+        return draw(string_atom(0))  # implicitly concatenated plain strings
+    if kind == 6:
+        q = draw(_quote_char_of(quote))
+        return q + draw(choice(("\\n", "{", "}", "#", "\\N{BULLET}", "!r", ":", "="))) + q
+    return draw(template_literal(depth - 1, draw(BOOL)))  # a t-string or an f-string
+
+
+@cached
+def _t_atoms(quote: str, depth: int) -> st.SearchStrategy:
+    return _t_atom(quote, depth)
+
+
+@st.composite
+def _t_expression(draw, quote: str, depth: int) -> str:
+    atom = _t_atoms(quote, depth)
+    shape = draw(below(12))
+    if shape <= 5:
+        return draw(atom)
+    if shape == 6:
+        return "(" + draw(atom) + " if n else " + draw(atom) + ")"
+    if shape == 7:
+        return "[" + draw(SMALL_GAP) + draw(atom) + "," + draw(SMALL_GAP) + draw(atom) + "]"
+    if shape == 8:
+        return "{" + draw(SMALL_GAP) + "'k': " + draw(atom) + draw(SMALL_GAP) + "}"
+    if shape == 9:
+        return "(lambda: " + draw(atom) + ")()"
+    if shape == 10:
+        return "[" + draw(atom) + " for _ in lst]"
+    return "(" + draw(atom) + ",)"
+
+
+@cached
+def t_expression(quote: str, depth: int) -> st.SearchStrategy:
+    """An expression for a field of a literal quoted ``quote``; ``depth`` more literals may nest in it."""
+    return _t_expression(quote, depth)
+
+
+@st.composite
+def _t_field(draw, quote: str, raw: bool, depth: int, formatted: bool, level: int) -> str:
+    expr = draw(t_expression(quote, depth))
+    conversion = draw(CONVERSIONS) if draw(below(2)) == 0 else ""
+    has_spec = draw(below(2)) == 0
+    if formatted and has_spec and not conversion:
+        expr = draw(choice(_L_ATOMS))
+    lead = draw(SMALL_GAP)
+    if not lead and expr.startswith("{"):
+        lead = " "  # "{{" would be an escaped brace
+    out = "{" + lead + expr + draw(SMALL_GAP)
+    if draw(below(3)) == 0 and (raw or _decodes(out)):
+        out += "=" + draw(AFTER_EQUALS)
+    if conversion:
+        out += conversion + draw(AFTER_CONVERSION)
+    if has_spec:
+        if formatted and conversion:
+            out += ":" + draw(choice(_STR_SPECS))
+        else:
+            out += ":" + draw(t_spec(quote, raw, depth, level + 1))
+    return out + "}"
+
+
+@cached
+def t_field(quote: str, raw: bool, depth: int, formatted: bool, level: int) -> st.SearchStrategy:
+    """A replacement field of a t-string or f-string quoted ``quote``."""
+    return _t_field(quote, raw, depth, formatted, level)
+
+
+@st.composite
+def _t_spec(draw, quote: str, raw: bool, depth: int, level: int) -> str:
+    words = st.one_of(choice(SPEC_TEXT), text(quote, raw, "spec", 1, 2))
+    parts = []
+    for _ in range(draw(below(3))):
+        if level <= MAX_SPEC_LEVEL and draw(below(2)) == 0:
+            parts.append(draw(t_field(quote, raw, max(depth - 1, 0), True, level)))
+        else:
+            parts.append(draw(words))
+    return "".join(parts)
+
+
+@cached
+def t_spec(quote: str, raw: bool, depth: int, level: int) -> st.SearchStrategy:
+    """A format spec's text; its fields are formatted, whatever literal they are in."""
+    return _t_spec(quote, raw, depth, level)
+
+
+@st.composite
+def _template_literal(draw, depth: int, is_template: bool) -> str:
+    prefix = draw(choice(TSTRING_PREFIXES if is_template else FSTRING_PREFIXES))
+    quote = draw(choice(QUOTES))
+    raw = "r" in prefix.lower()
+    parts = []
+    fields = 0
+    for _ in range(draw(below(4))):
+        if fields < 3 and draw(below(3)) > 0:
+            if draw(below(8)) == 0:
+                # A backslash right before a field: "\{" is an invalid but
+                # accepted escape, and "\N{x}" in a raw literal is no escape.
+                parts.append(draw(choice(("\\", "\\N"))) if raw else "\\")
+            parts.append(draw(t_field(quote, raw, depth, not is_template, 0)))
+            fields += 1
+        else:
+            parts.append(draw(text(quote, raw, "fstring", 1, 3)))
+    return prefix + quote + "".join(parts) + quote
+
+
+@cached
+def template_literal(depth: int = MAX_TSTRING_DEPTH - 1, is_template: bool = True) -> st.SearchStrategy:
+    """A t-string (or, ``is_template`` false, an f-string) whose fields may nest ``depth`` more literals."""
+    return _template_literal(depth, is_template)
+
+
+TSTRING_SEPARATORS = choice(("", " ", "\n", "  # between {t'x'}\n", " \\\n"))
+
+
+@st.composite
+def _tstring_case(draw) -> str:
+    pieces = [draw(template_literal()) for _ in range(draw(st.integers(1, 3)))]
+    expression = pieces[0]
+    for piece in pieces[1:]:
+        expression += draw(TSTRING_SEPARATORS) + piece  # each piece opens with a letter: no quotes run together
+    if draw(below(5)) == 0:
+        expression = "(" + expression + ") + " + draw(template_literal(1))
+    if draw(below(6)) == 0:
+        expression = draw(choice(FSTRING_PREFIXES)) + '"{(' + expression + ')!r}"'
+    source = TSTRING_PRELUDE + "RESULT = (" + expression + ")\n"
+    if draw(below(8)) == 0:
+        source = source.replace("\n", "\r\n")
+    return source
+
+
+@cached
+def tstring_case() -> st.SearchStrategy:
+    """A module: ``TSTRING_PRELUDE``, then ``RESULT = (...)``, a t-string expression
+    (sometimes concatenated with ``+``, or in an f-string's field).
+    """
+    return _tstring_case()
