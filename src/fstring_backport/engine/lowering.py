@@ -541,6 +541,8 @@ class Lowerer:
             requoted = self.requote(token.text, context)
             if requoted is None:
                 return self.hoist_strings(start, end, context)
+            if out and out[-1][-1:] == requoted[:1]:
+                out.append(" ")  # two empty strings requoted alike would read as one triple quote
             out.append(requoted)
         return "".join(out)
 
@@ -628,7 +630,10 @@ class Lowerer:
             mark = self.temps.checkpoint()
             try:
                 text = prefix + quote + self.parts(parts, _Where(quote, raw, context, in_expression)) + quote
-                if not in_expression or ("\\" not in text and all(fits_in(text, q) for q in context)):
+                if in_expression:
+                    if "\\" not in text and all(fits_in(text, q) for q in context):
+                        return text
+                elif self._accepted(text):  # a t-string's spec, in plain code: its text may end in a quote
                     return text
             except CannotLower as exc:
                 reason = str(exc)  # what stopped the deepest level, said as it is

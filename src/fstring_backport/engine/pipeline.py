@@ -123,8 +123,8 @@ def rewrite(
                 edits.append((start, tokens[node.end].end, lowerer.lower(node)))
         elif any(token.kind == TSTRING_START for token in tokens[node.start : node.end]):
             edits.append((start, tokens[node.end].end, lowerer.code(node.start, node.end + 1)))
-    if place is not None and runtime and imports_templatelib(parsed):
-        temporaries.runtime()  # the runtime registers string.templatelib
+    if place is not None and runtime and imports_templatelib(parsed) and f"from {runtime} import build" not in text:
+        temporaries.runtime()  # the runtime registers string.templatelib (once: transpiling again adds nothing)
     if not edits and not temporaries.needed:
         return text
     if temporaries.needed:

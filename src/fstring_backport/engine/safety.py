@@ -194,6 +194,9 @@ class _Normalise(ast.NodeTransformer):
 
     def visit_FormattedValue(self, node: ast.FormattedValue) -> ast.AST:
         self.generic_visit(node)
+        if isinstance(node.format_spec, ast.Constant):
+            # CPython gives a spec with a \N{...} escape as a bare constant.
+            node.format_spec = ast.JoinedStr([node.format_spec])
         # {('%r' % ((x),)):{w}} is how old Pythons convert before the spec's
         # fields run, as 3.13+ does for {x!r:{w}}.
         inner = node.value
