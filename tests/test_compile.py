@@ -22,8 +22,13 @@ CASES = [
     ('f"{d["k"]}-{"\\n".join(["a", "b"])!r}"', "eval"),
     ('[f"{x = }" for x in range(2)]', "eval"),
     ('f"""{d["k"] # a comment\n}"""', "eval"),
-    ('(lambda t: (t.strings, [(i.value, i.expression, i.conversion, i.format_spec) for i in t.interpolations]))'
-     '(t"a{d["k"]!r:>{5}}b{1+1=}")', "eval"),
+    (
+        (
+            '(lambda t: (t.strings, [(i.value, i.expression, i.conversion, i.format_spec) for i in t.interpolations]))'
+            '(t"a{d["k"]!r:>{5}}b{1+1=}")'
+        ),
+        "eval",
+    ),
     ('for k in d:\n    print(f"{k}={d[k]!r:{"<"}6}|")\n', "exec"),
     ('print(f"{d["k"]}")\n', "single"),
 ]
