@@ -557,7 +557,8 @@ TSTRING_PROBE = textwrap.dedent(
             type(ta) is type(tb) is type(tc) is Template is string.templatelib.Template,
             type(ta.interpolations[0]) is type(tb.interpolations[0]) is Interpolation,
         ],
-        "isinstance": [isinstance(t, Template) for t in (ta, tb, tc)] + [isinstance(i, Interpolation) for i in tc.interpolations],
+        "isinstance": [isinstance(t, Template) for t in (ta, tb, tc)]
+        + [isinstance(i, Interpolation) for i in tc.interpolations],
         "added": parts(ta + tb + tc),
         "pickled": parts(pickle.loads(pickle.dumps(tc))),
     }

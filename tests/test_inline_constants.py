@@ -16,7 +16,7 @@ import sys
 import pytest
 
 from fstring_backport import TranspileError, transpile
-from fstring_backport.build_common import BuildStep
+from fstring_backport.build_common import BuildStep, runtime_for
 from fstring_backport.engine.safety import host_reads_fstrings_as_315
 
 from conftest import PACKAGE_HOME, interpreter, oracle
@@ -128,8 +128,11 @@ def test_the_import_hook_runs_them_all(originals, tmp_path):
 def test_the_build_step_transpiles_them_all(originals, tmp_path):
     folder, printed = originals
     (tmp_path / "pyproject.toml").write_text('[project]\nrequires-python = ">=3.8"\n')
-    jobs = [(module_path(folder, start), module_path(folder, start).name) for start in STARTS]
-    for (path, shown), (_, original, result) in zip(jobs, BuildStep(tmp_path).transpile_all(jobs)):
+    jobs = [
+        (module_path(folder, start), module_path(folder, start).name, runtime_for(module_path(folder, start).name, ()))
+        for start in STARTS
+    ]
+    for (path, shown, _), (_, original, result) in zip(jobs, BuildStep(tmp_path).transpile_all(jobs)):
         assert result != original and NAMES.encode() not in result, shown
         written = tmp_path / shown
         written.write_bytes(result)

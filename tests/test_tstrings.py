@@ -211,3 +211,10 @@ def test_a_typo_beside_a_rewritten_string_is_the_users_error(source):
         transpile(source, "3.8", filename="m.py")
     # The parser's words (this Python's, where it cannot read the input), not "internal error".
     assert "invalid syntax" in info.value.msg and "internal" not in info.value.msg
+
+
+def test_a_stub_gets_no_runtime_import():
+    source = "from string.templatelib import Template\ndef f(t: Template) -> str: ...\n"
+    assert transpile(source, "3.8", filename="m.pyi") is source  # stubs never run
+    once = transpile(source, "3.8", filename="m.py")
+    assert once != source and transpile(once, "3.8", filename="m.py") == once  # and never twice

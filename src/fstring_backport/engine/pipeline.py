@@ -123,7 +123,9 @@ def rewrite(
                 edits.append((start, tokens[node.end].end, lowerer.lower(node)))
         elif any(token.kind == TSTRING_START for token in tokens[node.start : node.end]):
             edits.append((start, tokens[node.end].end, lowerer.code(node.start, node.end + 1)))
-    if place is not None and runtime and imports_templatelib(parsed) and f"from {runtime} import build" not in text:
+    stub = filename.endswith(".pyi")  # never runs: nothing to register
+    imported = f"from {runtime} import build" in text  # transpiled already
+    if place is not None and runtime and not stub and not imported and imports_templatelib(parsed):
         temporaries.runtime()  # the runtime registers string.templatelib (once: transpiling again adds nothing)
     if not edits and not temporaries.needed:
         return text

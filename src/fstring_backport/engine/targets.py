@@ -2,13 +2,12 @@
 
 from typing import Tuple, Union
 
-from .. import NATIVE  # the hook needs it without importing this module
+from .. import NATIVE, TSTRINGS  # the hook needs them without importing this module
 
 __all__ = ["NATIVE", "OLDEST", "TSTRINGS", "Target", "parse_target"]
 
 Target = Union[str, Tuple[int, int]]
 
-TSTRINGS = (3, 14)  # PEP 750 t-strings, left as they are from here on
 OLDEST = (3, 8)
 
 
