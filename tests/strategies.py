@@ -492,7 +492,8 @@ def module_source() -> st.SearchStrategy:
 TSTRING_PREFIXES = ("t", "T", "rt", "rT", "Rt", "RT", "tr", "tR", "Tr", "TR")
 MAX_TSTRING_DEPTH = 3  # literals nested inside one another
 
-TSTRING_PRELUDE = '''"""A generated case."""
+# The module every generated f-string and t-string case starts with.
+PRELUDE = '''"""A generated case."""
 LOG = []
 
 
@@ -521,9 +522,9 @@ def w():
 a, b = L("a"), L("b")
 n = 3
 s = "q'\\"{}"
-lst = [1, 2]
 d = {"k": L("dk"), 'j': "jj"}
 '''
+TSTRING_PRELUDE = PRELUDE + "lst = [1, 2]\n"
 
 # Values that take any format spec, and str specs (after a conversion).
 _L_ATOMS = ("a", "b", 'd["k"]', "d['k']")

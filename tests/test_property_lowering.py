@@ -18,41 +18,11 @@ from fstring_backport import TranspileError, transpile
 from fstring_backport.engine.safety import host_reads_fstrings_as_315
 
 from conftest import interpreter, json_from, oracle
+from strategies import PRELUDE
 
 # pyenv's 3.12.1 has f-string bugs that later releases fixed.
 EARLY_312 = sys.version_info >= (3, 12) and not host_reads_fstrings_as_315()
 
-PRELUDE = '''"""A generated case."""
-LOG = []
-
-
-class L:
-    def __init__(self, name):
-        self.name = name
-
-    def __format__(self, spec):
-        LOG.append("format " + self.name + " " + repr(spec))
-        return self.name + "|" + spec
-
-    def __str__(self):
-        LOG.append("str " + self.name)
-        return "s" + self.name
-
-    def __repr__(self):
-        LOG.append("repr " + self.name)
-        return "r" + self.name
-
-
-def w():
-    LOG.append("w")
-    return 6
-
-
-a, b = L("a"), L("b")
-n = 3
-s = "q'\\"{}"
-d = {"k": L("dk"), 'j': "jj"}
-'''
 
 # Run a batch of case modules; print, per case, the value of RESULT (or the
 # exception's type) and the log.
