@@ -15,7 +15,7 @@ if sys.implementation.name == "pypy":
     # psutil, which IPython needs, has no PyPy wheel and builds only with PyPy's headers.
     pytest.skip("IPython is not in PyPy's test extra", allow_module_level=True)
 
-import IPython  # noqa: E402,F401  (in CPython's test extra: a missing one fails, never skips)
+import IPython  # noqa: F401  (in CPython's test extra: a missing one fails, never skips)
 
 from conftest import oracle
 
