@@ -137,7 +137,7 @@ _ONLY_C_BYTES = re.compile(rb"(?:[^%]|%%|%c)*")
 class _Normalise(ast.NodeTransformer):
     """Fold temporaries and inline spellings back and give equal f-strings one shape."""
 
-    def __init__(self, values: Dict[str, object], runtime_name: Optional[str]) -> None:
+    def __init__(self, values: Dict[str, object], runtime_name: Optional[str] = None) -> None:
         self.values = values
         self.runtime_name = runtime_name
 
