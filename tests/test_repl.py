@@ -15,6 +15,7 @@ import json
 import os
 import pty
 import select
+import signal
 import struct
 import subprocess
 import sys
@@ -332,6 +333,9 @@ class Terminal:
 def _controlling_terminal():
     os.setsid()
     fcntl.ioctl(0, termios.TIOCSCTTY, 0)
+    # A parallel tox run starts the tests with SIGINT ignored, and Python
+    # keeps an ignored SIGINT ignored: Ctrl-C must reach the console.
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
 
 
 def typed_session(command):
