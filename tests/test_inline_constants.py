@@ -105,7 +105,9 @@ def test_the_import_hook_runs_them_all(originals, tmp_path):
     one, or 3.11 where this one reads 3.12 f-strings itself)."""
     folder, printed = originals
     python = sys.executable if sys.version_info < (3, 12) else interpreter("3.11")
-    env = dict(os.environ, PYTHONPATH=os.pathsep.join([str(PACKAGE_HOME), str(folder)]))
+    # The modules first: under tox PACKAGE_HOME is site-packages, which may
+    # hold a package of the same name (IPython brings one called decorator).
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join([str(folder), str(PACKAGE_HOME)]))
     env.pop("PYTHONDONTWRITEBYTECODE", None)
     names = [module_path(folder, start).stem for start in STARTS]
     script = (
