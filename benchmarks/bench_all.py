@@ -86,7 +86,7 @@ sys.path.insert(0, str(SRC))
 from fstring_backport import TranspileError, transpile  # noqa: E402
 from fstring_backport.engine.lexer import tokenize  # noqa: E402
 from fstring_backport.engine.source import decode_source  # noqa: E402
-from fstring_backport.selection import Selected, Selection  # noqa: E402
+from fstring_backport.project.selection import Selected, Selection  # noqa: E402
 
 from bench_lexer import best  # noqa: E402  (this folder is sys.path[0])
 

@@ -22,7 +22,7 @@ of its own that carries this tool's version (``mod.cpython-38.fsbp-0.1.0.pyc``,
 never loads a transpiled pyc and an upgrade of the tool starts afresh.  A warm
 import reads that pyc and nothing else: this module imports only what the
 interpreter has already loaded.  What a cold import needs (transpiling,
-compiling, zip archives) is in :mod:`fstring_backport.compiling`, imported
+compiling, zip archives) is in :mod:`fstring_backport.hook.cold_path`, imported
 with the engine on the first module that has to be transpiled.
 """
 
@@ -52,9 +52,9 @@ if TYPE_CHECKING:
     from types import CodeType, ModuleType
     from typing import Sequence
 
-    from .dynamic import compile
     from .engine.errors import TranspileError
     from .engine.pipeline import transpile
+    from .integrations.compile import compile
 
 __version__ = "0.1.0"
 
@@ -116,11 +116,11 @@ def __getattr__(name: str) -> object:
 
         return getattr(pipeline, name)
     if name == "compile":
-        from .dynamic import compile
+        from .integrations.compile import compile
 
         return compile
     if name in ("load_ipython_extension", "unload_ipython_extension"):  # %load_ext fstring_backport
-        from . import ipython_extension
+        from .integrations import ipython_extension
 
         return getattr(ipython_extension, name)
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
@@ -173,7 +173,7 @@ class BackportSourceLoader(SourceFileLoader):
     def source_to_code(  # type: ignore[override]
         self, data: bytes, path: str, *, _optimize: int = -1
     ) -> "CodeType":
-        from .compiling import compile_source
+        from .hook.cold_path import compile_source
 
         return compile_source(data, path, _optimize)
 
@@ -239,7 +239,7 @@ BackportSourceLoader.exec_module.__code__ = BackportSourceLoader.exec_module.__c
 def _raised_compiling(error: BaseException) -> bool:
     """Whether ``error`` comes from compiling a module (a SyntaxError, or what
     compile() raises), not from a fault of this tool or the file system."""
-    compiling = sys.modules.get(__name__ + ".compiling")
+    compiling = sys.modules.get(__name__ + ".hook.cold_path")
     traceback = error.__traceback__
     while traceback is not None and traceback.tb_next is not None:
         traceback = traceback.tb_next
@@ -295,7 +295,7 @@ class BackportFinder:
         except SyntaxError:
             # zipimport compiles a module just to name its file; 3.12 syntax
             # fails there.
-            from .compiling import spec_from_an_archive
+            from .hook.cold_path import spec_from_an_archive
 
             spec = spec_from_an_archive(fullname, path)
             if spec is None:
@@ -309,7 +309,7 @@ class BackportFinder:
             # The module's __cached__ names the pyc it is loaded from.
             spec.cached = _cache_name(loader.path)
         elif isinstance(loader, zipimport.zipimporter) and str(spec.origin).endswith(".py"):
-            from .compiling import BackportZipLoader
+            from .hook.cold_path import BackportZipLoader
 
             spec.loader = BackportZipLoader(loader, spec.origin)
         return spec

@@ -6,18 +6,18 @@
 import sys
 
 if sys.argv[1:2] == ["run"]:
-    from .runner import main as run
+    from .hook.run import main as run
 
     sys.exit(run(sys.argv[2:]))
 elif sys.argv[1:2] == ["compileall"]:
-    from .precompile import main as compileall
+    from .hook.compileall import main as compileall
 
     sys.exit(compileall(sys.argv[2:]))
 elif sys.argv[1:2] == ["repl"]:
-    from .repl import main as repl
+    from .integrations.console import main as repl
 
     sys.exit(repl(sys.argv[2:]))
 else:
-    from .cli import main
+    from .cli.command import main
 
     main(prog_name="fstring-backport")

@@ -1,0 +1,253 @@
+"""What the hatchling and setuptools build steps share: the target, which
+files to transpile, how a failure reads, the copy of the t-string runtime a
+wheel ships, and the ``.pth`` of editable installs.
+
+Imports neither hatchling nor setuptools: each integration module imports its
+own backend, so neither becomes a dependency of fstring-backport.
+"""
+
+from __future__ import annotations
+
+import os
+import pkgutil
+import re
+from pathlib import Path
+from typing import Container, Iterable, NamedTuple
+
+from ..engine.errors import TranspileError
+from ..engine.pipeline import transpile
+from ..engine.targets import OLDEST, TSTRINGS, parse_target
+from ..project.selection import SOURCE_SUFFIXES, is_selected_source
+from ..project.settings import Settings, load_settings, lower_bound
+
+# The distribution name, as the editable-install dependency names it.
+PROJECT_NAME = "fstring-backport"
+
+# The module name of the runtime copy a wheel ships (see runtime_for).
+RUNTIME_STEM = "_fstring_backport_templatelib"
+
+
+class BuildError(Exception):
+    """Sources that cannot be shipped; the message has one
+    ``path:line:col: message`` line per file."""
+
+    def __init__(self, located: list[str]) -> None:
+        self.located = located
+        count = "1 file is" if len(located) == 1 else f"{len(located)} files are"
+        super().__init__(
+            "fstring-backport: {} cannot be shipped for the target, nothing was built:\n{}".format(
+                count, "\n".join(located)
+            )
+        )
+
+
+class BuildStep:
+    """The settings of one project's build: its target and selection."""
+
+    def __init__(
+        self,
+        project_root: Path,
+        target: str | None = None,
+        requires_python: str = "",
+        inline_constants: bool | None = None,
+    ) -> None:
+        """``target`` (from the build backend's own configuration) wins over
+        ``[tool.fstring-backport] target``, which wins over the lower bound of
+        ``requires-python`` (of pyproject.toml, else ``requires_python``);
+        the default is 3.8.  ``inline_constants`` (the backend's own option)
+        wins over ``[tool.fstring-backport] inline-constants``."""
+        pyproject = project_root / "pyproject.toml"
+        self.project_root = Path(os.path.realpath(str(project_root)))
+        # Without a pyproject.toml, patterns are still anchored at the project.
+        self.settings: Settings = load_settings(pyproject) if pyproject.is_file() else Settings(root=self.project_root)
+        chosen = target or self.settings.target or lower_bound(requires_python or "")
+        self.target: tuple[int, int] = parse_target(chosen) if chosen else OLDEST
+        self.inline_constants = self.settings.inline_constants if inline_constants is None else inline_constants
+
+    @property
+    def needed(self) -> bool:
+        """Whether the wheel's sources go through transpile: up to 3.13, which
+        reads 3.12 f-strings but not t-strings (lowered for it)."""
+        return self.target < TSTRINGS
+
+    @property
+    def hooks_editable(self) -> bool:
+        """Whether an editable install needs the import hook: before 3.12 for
+        f-strings, and up to 3.13 for t-strings, which the sources may gain
+        at any time while installed in place."""
+        return self.target < TSTRINGS
+
+    def selects(self, distribution_path: str, source: str | Path | None = None) -> bool:
+        """Whether the file shipped at ``distribution_path`` (``pkg/mod.py``)
+        is transpiled: every source the backend ships, minus what the user's
+        own ``include``/``exclude``/``extend-exclude`` leave out (no default
+        excludes, no .gitignore: the backend chose what ships).
+
+        The patterns are anchored at the project's folder, as on the command
+        line: they match the path of ``source`` (the file in the project)
+        from there; without ``source``, or for a file from outside the
+        project, the distribution path.
+        """
+        if not (self.needed and distribution_path.endswith(SOURCE_SUFFIXES)):
+            return False
+        relative = distribution_path.replace("\\", "/")
+        if source is not None:
+            try:
+                relative = Path(os.path.realpath(str(source))).relative_to(self.project_root).as_posix()
+            except ValueError:
+                pass  # force-included from elsewhere: its place in the wheel
+        return is_selected_source(relative, self.settings)
+
+    def transpile_all(self, jobs: Iterable[tuple[Path, str, Runtime]]) -> list[tuple[str, bytes, bytes]]:
+        """(shown name, original, result) of each (source path, shown name,
+        the runtime copy its t-strings import: see :func:`runtime_for`).
+
+        Every file is tried, so that one build reports every bad file; then
+        :class:`BuildError` is raised if any was bad.
+        """
+        done = []
+        located = []
+        for path, shown, runtime in jobs:
+            original = path.read_bytes()
+            try:
+                new = transpile(
+                    original,
+                    self.target,
+                    filename=shown,
+                    inline_constants=self.inline_constants,
+                    runtime=runtime.module,
+                )
+                done.append((shown, original, new))
+            except TranspileError as exc:
+                located.append(exc.located())
+        if located:
+            raise BuildError(located)
+        return done
+
+
+class Runtime(NamedTuple):
+    """A copy of the t-string runtime (``fstring_backport/templatelib.py``)
+    that a wheel ships, so that it runs without fstring-backport."""
+
+    module: str  # what transpiled modules import: "pkg._fstring_backport_templatelib"
+    path: str  # where the wheel has it: "pkg/_fstring_backport_templatelib.py"
+
+    def imported_by(self, code: bytes) -> bool:
+        """Whether transpiled ``code`` names this copy (imports it, in fact)."""
+        return self.module.encode("ascii") in code
+
+
+def runtime_for(distribution_path: str, regular: Container[str]) -> Runtime:
+    """The runtime copy that the module shipped at ``distribution_path`` imports.
+
+    A module in a regular package (``regular`` holds the folders,
+    ``a/b``, whose ``__init__.py`` the wheel ships) imports
+    ``<package>._fstring_backport_templatelib``, one copy in the outermost
+    such package: only this wheel ships files there.  A namespace package
+    (PEP 420) may be shared by several wheels, so a module in none (a
+    top-level ``m.py``, or ``ns/m.py``) has a copy beside it named after
+    it, ``_fstring_backport_templatelib_m``, which another wheel could only
+    ship with ``m.py`` itself.  A module under a folder that is no package
+    name (``my-scripts/tool.py``) imports that copy by its bare name, which
+    works when it runs as a script (its folder is then first on sys.path).
+    """
+    parts = distribution_path.replace("\\", "/").split("/")
+    folders = parts[:-1]
+    importable = all(folder.isidentifier() for folder in folders)
+    for depth in range(1, len(folders) + 1):
+        package = folders[:depth]
+        if not package[-1].isidentifier():
+            break
+        if "/".join(package) in regular:
+            return Runtime(".".join(package) + "." + RUNTIME_STEM, "/".join(package) + f"/{RUNTIME_STEM}.py")
+    stem = parts[-1].partition(".")[0]
+    name = RUNTIME_STEM + "_" + "".join(c if ("_" + c).isidentifier() else "_" for c in stem)
+    module = ".".join(folders + [name]) if importable else name
+    return Runtime(module, "/".join(folders + [name + ".py"]))
+
+
+def runtime_source() -> bytes:
+    """The runtime's source, which wheels ship verbatim: the file of the
+    fstring-backport running the build (found through its loader, so a
+    zipped installation serves too)."""
+    data = pkgutil.get_data(__package__ or "fstring_backport", "templatelib.py")
+    if data is None:  # a loader that cannot read files
+        raise BuildError([f"{PROJECT_NAME}: cannot read its t-string runtime, templatelib.py"])
+    return data
+
+
+def runtime_collisions(copies: Iterable[Runtime], shipped: Container[str]) -> None:
+    """Refuse a build whose own files take a runtime copy's place."""
+    located = [
+        f"{copy.path}: this name is the t-string runtime's that {PROJECT_NAME} ships; rename the file"
+        for copy in copies
+        if copy.path in shipped
+    ]
+    if located:
+        raise BuildError(sorted(located))
+
+
+def shown_path(path: Path, project_root: Path) -> str:
+    """``path`` relative to the project when inside it, as errors show it."""
+    try:
+        return str(path.resolve().relative_to(project_root.resolve()))
+    except ValueError:
+        return str(path)
+
+
+def top_level_names(distribution_paths: Iterable[str]) -> list[str]:
+    """The importable top-level names of the ``.py`` files a wheel ships."""
+    names = set()
+    for path in distribution_paths:
+        parts = path.replace("\\", "/").split("/")
+        if not parts[-1].endswith(".py"):
+            continue
+        first = parts[0][: -len(".py")] if len(parts) == 1 else parts[0]
+        if first.isidentifier():
+            names.add(first)
+    return sorted(names)
+
+
+def regular_packages(distribution_paths: Iterable[str]) -> set[str]:
+    """The folders (``a/b``) of the packages whose ``__init__.py`` a wheel ships."""
+    marker = "/__init__.py"
+    paths = (path.replace("\\", "/") for path in distribution_paths)
+    return {path[: -len(marker)] for path in paths if path.endswith(marker)}
+
+
+# Where an editable install needs the import hook: below 3.14, for
+# t-strings (and below 3.12 for f-strings too).
+EDITABLE_HOOK_BELOW = TSTRINGS
+# The editable install's dependency on this tool, where it needs it.
+EDITABLE_REQUIREMENT = '{}>={{}}; python_version < "{}.{}"'.format(PROJECT_NAME, *EDITABLE_HOOK_BELOW)
+
+
+def editable_pth(project_name: str, packages: Iterable[str]) -> tuple[str, str]:
+    """(file name, text) of the ``.pth`` that lets an editable install run.
+
+    An editable install imports the 3.12 (f-strings) and 3.14 (t-strings)
+    sources in place, so on 3.8-3.13 the import hook must cover its
+    packages.  ``site`` runs a ``.pth`` line that starts with ``import``;
+    the ``exec`` keeps it on one line.  Without fstring-backport the line
+    prints how to fix the environment instead of a traceback at every
+    start-up; on 3.14 and later it does nothing.
+    """
+    names = sorted(set(packages))
+    calls = "".join(f"  fstring_backport.install({name!r})\n" for name in names) or "  pass\n"
+    hint = (
+        f"fstring-backport: {project_name} is installed in editable mode, and its sources may hold "
+        "f-strings of Python 3.12 or t-strings of 3.14, which Python %d.%d imports only with "
+        f"the import hook of fstring-backport ('pip install --upgrade {PROJECT_NAME}')\n"
+    )
+    body = (
+        f"if sys.version_info < {EDITABLE_HOOK_BELOW!r}:\n"
+        " try:\n"
+        "  import fstring_backport\n"
+        "  fstring_backport.install\n"
+        " except (ImportError, AttributeError):\n"
+        f"  sys.stderr.write({hint!r} % sys.version_info[:2])\n"
+        " else:\n"
+        f"{calls}"
+    )
+    safe_name = re.sub(r"[^A-Za-z0-9]+", "_", project_name).lower()
+    return f"_fstring_backport_{safe_name}.pth", f"import sys; exec({body!r})\n"

@@ -1,0 +1,1 @@
+"""The command line: ``fstring-backport`` (and ``python -m fstring_backport``)."""

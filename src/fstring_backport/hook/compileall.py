@@ -1,0 +1,108 @@
+"""``python -m fstring_backport compileall DIR``: the import hook's cache, written ahead of time.
+
+As ``python -m compileall`` does for Python's own cache: each ``.py`` file
+under the folders given is transpiled and compiled for the running Python,
+and its bytecode written where the hook looks for it
+(``mod.cpython-38.fsbp-<version>.pyc``), by the hook's own loader.  A
+read-only install, or a cold start, then transpiles nothing.  The cache is
+for the interpreter and optimisation level that run the command: run it
+with ``python -O`` for ``-O``.  Writing is on even under
+``PYTHONDONTWRITEBYTECODE``, as for ``compileall``.
+"""
+
+import argparse
+import os
+import re
+import sys
+from typing import Iterator, List, Pattern
+
+from .. import BackportSourceLoader, _cache_name, _pyc_header
+
+
+def main(argv: List[str]) -> int:
+    parser = argparse.ArgumentParser(
+        prog="python -m fstring_backport compileall",
+        description="Write the import hook's bytecode cache for every .py file under the folders given.",
+    )
+    parser.add_argument("paths", nargs="+", metavar="FILE|DIR", help="files, and folders to walk")
+    parser.add_argument("-l", dest="recurse", action="store_false", help="don't recurse into subdirectories")
+    parser.add_argument("-f", dest="force", action="store_true", help="rebuild even if the cache is up to date")
+    parser.add_argument("-q", dest="quiet", action="count", default=0, help="errors only; -qq: not even those")
+    parser.add_argument("-x", dest="skip", metavar="REGEXP", help="skip files whose path this matches (re.search)")
+    options = parser.parse_args(argv)
+    try:
+        skip = re.compile(options.skip) if options.skip else None
+    except re.error as exc:
+        parser.error(f"-x: bad regular expression: {exc}")
+    sys.dont_write_bytecode = False
+    ok = True
+    for path in options.paths:
+        if os.path.isdir(path):
+            if options.quiet < 1:
+                print(f"Listing {path!r}...")
+            files: Iterator[str] = _sources(path, options.recurse)
+        elif os.path.isfile(path):
+            files = iter([path])
+        else:
+            print(f"{path!r}: no such file or folder", file=sys.stderr)
+            ok = False
+            continue
+        for source in files:
+            if skip is not None and skip.search(source):
+                continue
+            ok = _write_cache(source, options.force, options.quiet) and ok
+    return 0 if ok else 1
+
+
+def _sources(folder: str, recurse: bool) -> Iterator[str]:
+    for entry in sorted(os.scandir(folder), key=lambda entry: entry.name):
+        if entry.is_dir():
+            if recurse and entry.name != "__pycache__":
+                yield from _sources(entry.path, recurse)
+        elif entry.name.endswith(".py"):
+            yield entry.path
+
+
+def _write_cache(source: str, force: bool, quiet: int) -> bool:
+    """Write ``source``'s cache through the hook's loader; False if it failed."""
+    cache = _cache_name(source)
+    if cache is None:
+        print(f"*** {source!r}: this Python has no bytecode cache (sys.implementation.cache_tag)", file=sys.stderr)
+        return False
+    if force and os.path.exists(cache):
+        os.unlink(cache)
+    elif _fresh(source, cache):
+        return True
+    if quiet < 1:
+        print(f"Compiling {source!r}...")
+    loader = BackportSourceLoader(_module_name(source), source)
+    try:
+        loader.get_code(loader.name)
+    except SyntaxError as exc:
+        if quiet < 2:
+            print(f"*** {exc.filename}:{exc.lineno}:{exc.offset}: {exc.msg}", file=sys.stderr)
+        return False
+    if not _fresh(source, cache):
+        if quiet < 2:
+            print(f"*** {source!r}: could not write {cache!r}", file=sys.stderr)
+        return False
+    return True
+
+
+def _fresh(source: str, cache: str) -> bool:
+    """Does ``cache`` hold bytecode for ``source`` as it is now (the hook's own check)?"""
+    try:
+        stat = os.stat(source)
+        with open(cache, "rb") as file:
+            header = file.read(16)
+    except OSError:
+        return False
+    return header == _pyc_header(stat.st_mtime, stat.st_size)
+
+
+_NOT_AN_IDENTIFIER: Pattern[str] = re.compile(r"\W")
+
+
+def _module_name(path: str) -> str:
+    # Only for the loader's messages: the cache depends on the path alone.
+    return _NOT_AN_IDENTIFIER.sub("_", os.path.splitext(os.path.basename(path))[0])

@@ -1,0 +1,159 @@
+"""A project's settings: ``[tool.fstring-backport]`` and ``requires-python``
+of its pyproject.toml, checked so that a bad one is one clear line."""
+
+from __future__ import annotations  # annotations unevaluated: a quicker start-up
+
+import os
+import re
+import sys
+from pathlib import Path
+from typing import Sequence
+
+from ..engine.targets import OLDEST, parse_target
+
+
+class Settings:
+    """``[tool.fstring-backport]`` and ``requires-python`` of one pyproject.toml.
+
+    ``root`` is the folder of ``pyproject`` (else the current folder): the
+    ``include``, ``exclude`` and ``extend_exclude`` patterns are anchored
+    there.  ``target_origin`` says where ``target`` came from, for ``-v``.
+    """
+
+    def __init__(
+        self,
+        target: str | None = None,
+        include: Sequence[str] = (),
+        exclude: Sequence[str] = (),
+        inline_constants: bool = False,
+        extend_exclude: Sequence[str] = (),
+        force_exclude: bool = False,
+        pyproject: Path | None = None,
+        root: Path | None = None,
+        target_origin: str = "the default",
+    ) -> None:
+        self.target = target
+        self.include: Sequence[str] = tuple(include)
+        self.exclude: Sequence[str] = tuple(exclude)
+        self.inline_constants = inline_constants
+        self.extend_exclude: Sequence[str] = tuple(extend_exclude)
+        self.force_exclude = force_exclude
+        self.pyproject = pyproject
+        self.root: Path = root if root is not None else (pyproject.parent if pyproject is not None else Path.cwd())
+        self.target_origin = target_origin
+
+
+def find_pyproject(start: Path) -> Path | None:
+    """The nearest pyproject.toml in ``start`` or a folder above it."""
+    folder = start if start.is_dir() else start.parent
+    for candidate in [folder.resolve()] + list(folder.resolve().parents):
+        path = candidate / "pyproject.toml"
+        if path.is_file():
+            return path
+    return None
+
+
+def load_settings(pyproject: Path | None) -> Settings:
+    """The settings of ``pyproject``; a bad one raises ValueError in one line
+    naming the file, the key, the value and what is allowed."""
+    if pyproject is None:
+        return Settings()
+    try:
+        data = read_toml(pyproject)
+    except ValueError as exc:  # TOMLDecodeError, or bytes that are not UTF-8
+        raise ValueError(f"{pyproject}: not valid TOML: {_one_line(exc)}") from None
+    tool = _table(data, "tool", "[tool]", pyproject)
+    own = _table(tool, "fstring-backport", "[tool.fstring-backport]", pyproject)
+    project = _table(data, "project", "[project]", pyproject)
+    where = relative_to_cwd(pyproject)
+    requires_python = project.get("requires-python", "")
+    if not isinstance(requires_python, str):
+        raise ValueError(
+            f"{pyproject}: [project] requires-python must be a string such as '>=3.8', not {requires_python!r}"
+        )
+    target = own.get("target")
+    origin = "the default"
+    if target is not None:
+        try:
+            if not isinstance(target, str):
+                raise TypeError
+            parse_target(target)
+        except (TypeError, ValueError):
+            raise ValueError(
+                f"{pyproject}: [tool.fstring-backport] target must be a version in quotes, 3.8 or later "
+                f"(such as \"3.8\" or \"py38\"), not {target!r}"
+            ) from None
+        origin = f'target "{target}" in {where}'
+    else:
+        target = lower_bound(requires_python)
+        if target is not None and tuple(int(part) for part in target.split(".")) < OLDEST:
+            raise ValueError(
+                f"{pyproject}: [project] requires-python {requires_python!r} allows Python {target}, "
+                "and fstring-backport targets 3.8 and later: set [tool.fstring-backport] target = \"3.8\" "
+                "to write for 3.8"
+            )
+        if target is not None:
+            origin = f'requires-python "{requires_python}" in {where}'
+    flags = {}
+    for key in ("inline-constants", "force-exclude"):
+        value = own.get(key, False)
+        if not isinstance(value, bool):
+            raise ValueError(
+                f"{pyproject}: [tool.fstring-backport] {key} must be true or false, not {value!r}"
+            )
+        flags[key] = value
+    patterns = {}
+    for key in ("include", "exclude", "extend-exclude"):
+        value = own.get(key, [])
+        if not (isinstance(value, list) and all(isinstance(p, str) for p in value)):
+            raise ValueError(
+                f"{pyproject}: [tool.fstring-backport] {key} must be a list of glob patterns in quotes "
+                f"(such as [\"pkg/*\"]), not {value!r}"
+            )
+        patterns[key] = value
+    return Settings(
+        target,
+        patterns["include"],
+        patterns["exclude"],
+        flags["inline-constants"],
+        extend_exclude=patterns["extend-exclude"],
+        force_exclude=flags["force-exclude"],
+        pyproject=pyproject,
+        root=Path(os.path.abspath(str(pyproject))).parent,
+        target_origin=origin,
+    )
+
+
+def relative_to_cwd(path: Path) -> str:
+    """``path`` relative to the current folder when inside it, as messages show it."""
+    absolute = os.path.abspath(str(path))
+    here = os.getcwd()
+    if absolute.startswith(os.path.join(here, "")):
+        return os.path.relpath(absolute, here)
+    return absolute
+
+
+def _table(data: dict, key: str, name: str, pyproject: Path) -> dict:
+    value = data.get(key, {})
+    if not isinstance(value, dict):
+        raise ValueError(f"{pyproject}: {name} must be a table, not {value!r}")
+    return value
+
+
+def _one_line(exc: Exception) -> str:
+    return " ".join(str(exc).split()) or type(exc).__name__
+
+
+def read_toml(path: Path) -> dict:
+    if sys.version_info >= (3, 11):
+        import tomllib
+    else:  # pragma: no cover - exercised on 3.8-3.10
+        import tomli as tomllib
+    with path.open("rb") as handle:
+        return tomllib.load(handle)
+
+
+def lower_bound(requires_python: str) -> str | None:
+    """``">=3.9, <4"`` -> ``"3.9"``; None when there is no lower bound."""
+    match = re.search(r"(?:>=|==|~=|>)\s*(3)\.(\d+)", requires_python)
+    return f"{match.group(1)}.{match.group(2)}" if match else None

@@ -1,0 +1,96 @@
+"""Each rule of ``--check``: its code, its example, and what old Pythons do with it.
+
+Every example breaks exactly its own rule.  An FB1xx example is rejected by
+Python 3.11 and runs on 3.15; an FB2xx example runs on both, differently;
+the rewrite of every f-string example runs on 3.11 as the original on 3.15.
+"""
+
+import os
+import re
+import subprocess
+
+import pytest
+
+from fstring_backport import transpile
+from fstring_backport.engine import rules
+from fstring_backport.engine.pipeline import find_problems
+
+from support.pythons import PACKAGE_HOME, REPO, interpreter, oracle
+
+# code -> (program, line, column of the problem)
+EXAMPLES = {
+    "FB101": ('d = {"k": 1}\nprint(f"{d["k"]}")\n', 2, 12),
+    "FB102": ("a = ['x', 'y']\nprint(f\"{'\\n'.join(a)}\")\n", 2, 11),
+    "FB103": ('x = 1\nprint(f"""{x  # note\n}""")\n', 2, 15),
+    "FB104": ('x = 1\nprint(f"{x +\n 1}")\n', 2, 13),
+    "FB105": ('x = 1\nprint(f"""{x + \\\n 1}""")\n', 2, 16),
+    "FB106": ('x, y, z = 1, 5, ""\nprint(f"{x:{y:{z}}}|")\n', 2, 15),
+    "FB107": ('x = "a"\nprint(f"{x!r }")\n', 2, 13),
+    "FB201": ("print(f\"{'''a'b''' + '#'=}\")\n", 1, 25),
+    "FB202": (
+        (
+            'class V:\n    def __repr__(self):\n        print("repr"); return "v"\n'
+            'def w():\n    print("width"); return 3\n'
+            'print(f"{V()!r:>{w()}}")\n'
+        ),
+        6, 13,
+    ),
+    "FB301": ('x = 1\nprint(repr(t"{x}"))\n', 2, 12),
+}
+
+
+def run(python, source):
+    # A lowered t-string imports fstring_backport's runtime.
+    env = dict(os.environ, PYTHONPATH=str(PACKAGE_HOME))
+    return subprocess.run([python, "-c", source], capture_output=True, text=True, env=env)
+
+
+def test_every_rule_has_a_unique_code_and_name_and_an_example():
+    codes = [rule.code for rule in rules.RULES]
+    assert len(set(codes)) == len(codes) == len({rule.name for rule in rules.RULES})
+    assert all(re.fullmatch(r"FB[123]\d\d", code) for code in codes)
+    assert sorted(EXAMPLES) == sorted(codes)
+
+
+@pytest.mark.parametrize("rule", rules.RULES, ids=lambda rule: rule.code)
+def test_the_example_breaks_its_rule_alone(rule):
+    source, line, column = EXAMPLES[rule.code]
+    assert find_problems(source, "3.8") == [(line, column, rule)]
+    assert find_problems(source, "3.11") == [(line, column, rule)]
+    assert find_problems(source, "{}.{}".format(*rule.needs)) == []
+
+
+@pytest.mark.parametrize("rule", rules.RULES, ids=lambda rule: rule.code)
+def test_old_pythons_reject_or_misread_the_example_and_its_rewrite_agrees(rule):
+    source, _, _ = EXAMPLES[rule.code]
+    on_315 = run(oracle(), source)
+    assert on_315.returncode == 0, on_315.stderr
+    on_311 = run(interpreter("3.11"), source)
+    if rule.code.startswith("FB1") or rule.code == "FB301":
+        assert on_311.returncode == 1 and "SyntaxError" in on_311.stderr
+    else:
+        assert on_311.returncode == 0 and on_311.stdout != on_315.stdout
+    rewritten = run(interpreter("3.11"), transpile(source, "3.8"))
+    assert (rewritten.returncode, rewritten.stdout) == (0, on_315.stdout)
+
+
+def test_docs_list_every_rule_as_the_code_names_it():
+    text = (REPO / "docs" / "rules.md").read_text()
+    rows = re.findall(r"^\| (FB\d+) \| ([\w-]+) \| (.+?) \| (3\.\d+) \|$", text, re.MULTILINE)
+    assert rows == [
+        (rule.code, rule.name, rule.message, "{}.{}".format(*rule.needs)) for rule in rules.RULES
+    ]
+    sections = re.findall(r"^## (FB\d+) ([\w-]+)$", text, re.MULTILINE)
+    assert sections == [(rule.code, rule.name) for rule in rules.RULES]
+
+
+def test_a_quote_reused_in_a_multi_line_field_is_found_on_every_line():
+    # ruff reports each of these; the first --check stopped at the line break.
+    source = 'x = f"{\'-\'.join([\n    "a", "b"])}"\n'
+    found = [(line, column, rule.code) for line, column, rule in find_problems(source, "3.8")]
+    assert found == [(1, 18, "FB104"), (2, 5, "FB101"), (2, 10, "FB101")]
+
+
+def test_a_quote_reused_by_a_nested_fstring_is_one_problem():
+    found = find_problems('f"{f"{x}"}"\n', "3.8")
+    assert [(line, column, rule.code) for line, column, rule in found] == [(1, 5, "FB101")]  # the quote itself

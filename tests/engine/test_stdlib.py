@@ -1,0 +1,100 @@
+"""The lexer on real code: the standard libraries of Python 3.12 to 3.15.
+
+Round trip on every Python; agreement with CPython's own tokenize on 3.12+,
+and with 3.14's and 3.15's tokenize on their standard libraries.
+"""
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from fstring_backport import TranspileError
+from fstring_backport.engine.lexer import tokenize
+from fstring_backport.engine.source import decode_source
+
+from support import cpython_tokens
+from support.cpython_tokens import agreement
+from support.pythons import PACKAGE_HOME, compiles_with, interpreter, stdlib_files
+
+pytestmark = pytest.mark.slow  # reads whole standard libraries
+
+STDLIBS = ["3.12", "3.13"]
+NEWEST = ["3.14", "3.15"]
+
+
+def read_module(path: Path) -> str:
+    return decode_source(path.read_bytes(), str(path)).text
+
+
+# The lexer is the same pure Python everywhere; the round trip runs on the
+# oldest and the newest interpreter, where a difference would show first.
+@pytest.mark.skipif(
+    sys.version_info[:2] not in ((3, 8), (3, 13)), reason="runs on 3.8 and 3.13"
+)
+@pytest.mark.parametrize("version", STDLIBS + NEWEST)
+def test_round_trip_is_lossless(version):
+    rejected = []
+    for path in existing(stdlib_files(version)):
+        try:
+            text = read_module(path)
+            tokens = tokenize(text, str(path))
+        except TranspileError:
+            rejected.append(path)
+            continue
+        joined = "".join(t.text for t in tokens)
+        assert joined == text, path
+        offsets = [t.offset for t in tokens]
+        assert offsets == sorted(offsets), path
+    # Whatever we reject, that version of Python must reject too.
+    accepted = [p for p, ok in compiles_with(version, rejected).items() if ok]
+    assert accepted == [], f"rejected files that python{version} compiles"
+    assert len(rejected) < 30, rejected  # bad-syntax test fixtures only
+
+
+@pytest.mark.skipif(sys.version_info < (3, 12), reason="needs CPython's PEP 701 tokenize")
+@pytest.mark.parametrize("version", STDLIBS)
+def test_tokens_agree_with_cpython(version):
+    result = agreement([str(p) for p in existing(stdlib_files(version))])
+    assert result["differences"] == []
+    assert result["checked"] > 1500
+
+
+# T-strings (3.14) and 3.15's rules: each of these standard libraries
+# against its own interpreter's tokenize, in this process when that is the
+# running Python, else in a subprocess of it (from the 3.13 run only, so
+# that a matrix run does each once more at most).
+@pytest.mark.skipif(
+    sys.version_info[:2] not in ((3, 13), (3, 14), (3, 15)), reason="runs on 3.13, 3.14 and 3.15"
+)
+@pytest.mark.parametrize("version", NEWEST)
+def test_tokens_agree_with_the_newest_cpython(version):
+    own = "{}.{}".format(*sys.version_info) == version
+    if not own and sys.version_info[:2] != (3, 13):
+        pytest.skip(f"python{version} runs it itself")
+    paths = [str(p) for p in existing(stdlib_files(version))]
+    if own:
+        result = agreement(paths)
+    else:
+        env = dict(os.environ)
+        env["PYTHONPATH"] = str(PACKAGE_HOME)
+        out = subprocess.run(
+            [interpreter(version), str(Path(cpython_tokens.__file__))],
+            input=json.dumps(paths),
+            stdout=subprocess.PIPE,
+            text=True,
+            env=env,
+            check=True,
+        ).stdout
+        result = json.loads(out)
+    assert result["python"] == version
+    assert result["differences"] == []
+    assert result["checked"] > 1600, result["checked"]
+
+
+def existing(paths):
+    """Without dangling links (Debian's 3.14 and 3.15 link sitecustomize.py to /etc)."""
+    return [p for p in paths if p.is_file()]

@@ -1,0 +1,125 @@
+"""transpile() on the Python 3.14 and 3.15 standard libraries.
+
+Every file that Python 3.11 already compiles comes back byte-identical; the
+files 3.11 rejects only for their f-strings compile on 3.11 once transpiled
+and, under 3.15, have the original's AST once temporaries are folded back.
+"""
+
+import ast
+import sys
+from pathlib import Path
+
+import pytest
+
+from fstring_backport import TranspileError, transpile
+from fstring_backport.engine.safety import _Normalise
+
+from support.pythons import compiles_with, stdlib_dir, stdlib_files
+
+pytestmark = pytest.mark.slow  # transpiles two standard libraries
+
+VERSIONS = ("3.14", "3.15")
+# The files of each standard library that Python 3.11 rejects only for their
+# f-strings: found by compiling every file with 3.11, and read one by one.
+# Other files use 3.12+ f-strings too, beside syntax no transpiler of
+# f-strings can help with (3.15's lazy imports, PEP 695 generics, t-strings).
+FSTRING_ONLY = {
+    "3.14": frozenset(
+        (
+            "dataclasses.py",
+            "pdb.py",
+            "test/support/socket_helper.py",
+            "test/test_codecs.py",
+            "test/test_pyrepl/test_reader.py",
+            "traceback.py",
+            "turtle.py",
+        )
+    ),
+    "3.15": frozenset(
+        (
+            "pdb.py",
+            "test/support/socket_helper.py",
+            "test/test_codecs.py",
+            "test/test_pyrepl/test_reader.py",
+            "turtle.py",
+        )
+    ),
+}
+
+
+def relative(version, path):
+    return path.relative_to(stdlib_dir(version)).as_posix()
+
+
+_TRANSPILED = {}
+
+
+@pytest.fixture(params=VERSIONS)
+def stdlib(request):
+    """(version, {path: (original bytes, transpiled bytes or None)})."""
+    version = request.param
+    if version not in _TRANSPILED:
+        result = {}
+        for path in stdlib_files(version):
+            data = path.read_bytes()
+            try:
+                result[path] = (data, transpile(data, (3, 8), filename=str(path)))
+            except TranspileError:
+                result[path] = (data, None)  # bad-syntax fixtures and t-strings, checked below
+        _TRANSPILED[version] = result
+    return version, _TRANSPILED[version]
+
+
+def test_files_python_311_accepts_come_back_byte_identical(stdlib):
+    version, transpiled = stdlib
+    accepted = compiles_with("3.11", list(transpiled))
+    differ = [str(p) for p, (data, out) in transpiled.items() if accepted[str(p)] and out != data]
+    # A module that imports string.templatelib gets the runtime's import, and nothing else.
+    runtime = b"from fstring_backport.templatelib import build as _fstring_backport_t"
+    imports_runtime = [p for p in differ if runtime in transpiled[Path(p)][1]]
+    for path in imports_runtime:
+        data, out = transpiled[Path(path)]
+        assert b"templatelib" in data and len(out.splitlines()) == len(data.splitlines())
+        assert [line for line in out.splitlines() if line not in data.splitlines()] == [
+            line for line in out.splitlines() if runtime in line
+        ]
+    assert [p for p in differ if p not in imports_runtime] == []
+    assert sum(accepted.values()) > 1500
+
+
+def test_the_fstring_files_are_rewritten_and_compile_on_311(stdlib, tmp_path):
+    version, transpiled = stdlib
+    changed = {relative(version, p): out for p, (data, out) in transpiled.items() if out is not None and out != data}
+    assert FSTRING_ONLY[version] | {"test/test_fstring.py"} <= set(changed)
+    paths = []
+    for name in FSTRING_ONLY[version]:
+        target = tmp_path / name.replace("/", "__")
+        target.write_bytes(changed[name])
+        paths.append(target)
+    assert all(compiles_with("3.11", paths).values())
+
+
+@pytest.mark.skipif(sys.version_info[:2] != (3, 15), reason="parses the 3.14 and 3.15 sources as 3.15 does")
+def test_rewritten_files_keep_their_ast_on_315(stdlib):
+    version, transpiled = stdlib
+    compared = 0
+    for path, (data, out) in transpiled.items():
+        if out is None or out == data:
+            continue
+        names = {}
+        new_tree = ast.parse(out)
+        for stmt in new_tree.body:
+            if isinstance(stmt, ast.Assign) and isinstance(stmt.targets[0], ast.Name):
+                if stmt.targets[0].id.startswith("_fstring_backport"):
+                    names[stmt.targets[0].id] = ast.literal_eval(stmt.value)
+        # The runtime's import (a module importing string.templatelib) goes too.
+        expected = ast.dump(_Normalise({}, "_fstring_backport_t").visit(ast.parse(data)))
+        assert ast.dump(_Normalise(names, "_fstring_backport_t").visit(new_tree)) == expected, path
+        compared += 1
+    assert compared >= len(FSTRING_ONLY[version]) + 1
+
+
+def test_refused_files_are_rejected_by_313_too(stdlib):
+    version, transpiled = stdlib
+    refused = [p for p, (data, out) in transpiled.items() if out is None]
+    assert not any(compiles_with("3.13", refused).values())
