@@ -2,9 +2,12 @@ import os
 import sys
 from pathlib import Path
 
+import pytest
 from hypothesis import HealthCheck, settings
 
 sys.path.insert(0, str(Path(__file__).parent))
+
+from support.pythons import child_environment  # noqa: E402  (tests/ on sys.path first)
 
 settings.register_profile(
     "default", deadline=None, suppress_health_check=[HealthCheck.too_slow]
@@ -17,6 +20,16 @@ settings.register_profile(
     suppress_health_check=[HealthCheck.too_slow],
 )
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "default"))
+
+
+
+@pytest.fixture
+def child_env():
+    """How a test gives a child process the package under test:
+    ``child_env(*paths, write_bytecode=False, **changes)`` (see
+    :func:`support.pythons.child_environment`)."""
+    return child_environment
+
 
 # Sample projects hold 3.12 syntax and tests of their own, run by the tests
 # that use them, never collected here.

@@ -2,10 +2,11 @@
 libraries; the checkout and the package under test."""
 
 import json
+import os
 import shutil
 import subprocess
 from pathlib import Path
-from typing import Dict, List
+from typing import Dict, List, Optional, Union
 
 import pytest
 
@@ -13,6 +14,39 @@ REPO = Path(__file__).resolve().parents[2]
 # Where the fstring_backport under test is imported from: src/ in a
 # checkout, site-packages under tox.
 PACKAGE_HOME = Path(__import__("fstring_backport").__file__).resolve().parent.parent
+
+
+# Variables of this run that would change what a child process does: the
+# hook's start-up switch, pytest's options and plugins, a bytecode folder.
+_OUTSIDE_INFLUENCES = ("FSTRING_BACKPORT_HOOK", "PYTEST_ADDOPTS", "PYTEST_PLUGINS", "PYTHONPYCACHEPREFIX")
+
+
+def child_environment(
+    *paths: Union[str, Path], write_bytecode: bool = False, **changes: Optional[str]
+) -> Dict[str, str]:
+    """The environment for a child Python that imports the package under test.
+
+    ``paths`` come first on PYTHONPATH, then the fstring_backport under test
+    (src/ in a checkout, site-packages under tox), then this run's own
+    PYTHONPATH.  Nothing of this run that changes the tool or pytest from
+    outside is passed on; bytecode is written only with ``write_bytecode``
+    (these machines export PYTHONDONTWRITEBYTECODE).  ``changes`` are applied
+    last, None removing a variable.
+    """
+    env = {name: value for name, value in os.environ.items() if name not in _OUTSIDE_INFLUENCES}
+    if write_bytecode:
+        env.pop("PYTHONDONTWRITEBYTECODE", None)
+    else:
+        env["PYTHONDONTWRITEBYTECODE"] = "1"
+    entries = [str(p) for p in paths] + [str(PACKAGE_HOME)]
+    entries += [p for p in os.environ.get("PYTHONPATH", "").split(os.pathsep) if p]
+    env["PYTHONPATH"] = os.pathsep.join(entries)
+    for name, value in changes.items():
+        if value is None:
+            env.pop(name, None)
+        else:
+            env[name] = value
+    return env
 
 
 def interpreter(version: str) -> str:
