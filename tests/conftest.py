@@ -7,7 +7,7 @@ from hypothesis import HealthCheck, settings
 
 sys.path.insert(0, str(Path(__file__).parent))
 
-from support.pythons import child_environment  # noqa: E402  (tests/ on sys.path first)
+from support.pythons import child_environment
 
 settings.register_profile(
     "default", deadline=None, suppress_health_check=[HealthCheck.too_slow]
