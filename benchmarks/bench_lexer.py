@@ -36,8 +36,8 @@ def stdlib_texts(python):
     ).stdout.strip()
     texts = []
     for path in sorted(Path(root).rglob("*.py")):
-        if "site-packages" in path.parts:
-            continue
+        if "site-packages" in path.parts or not path.is_file():
+            continue  # installed packages; Debian's sitecustomize.py, a link to /etc
         try:
             text = decode_source(path.read_bytes(), str(path)).text
             tokenize(text)

@@ -162,15 +162,23 @@ def _opening(start: str) -> Tuple[str, str, bool]:
 
 
 class _FStringMode:
-    """What the lexer needs to know about one open f-string or t-string."""
+    """What the lexer needs to know about one open f-string or t-string.
 
-    __slots__ = ("quote", "raw", "depth", "spec_depth", "in_spec", "colons", "start", "letter", "middle", "end")
+    Where the lexer stands in it follows from how many brackets are open
+    (the ``{`` of each replacement field counts as one): at
+    :attr:`text_depth`, the brackets open outside it plus one per format spec
+    open in it, the lexer reads its literal text (:meth:`in_text`); one more
+    is the top of a replacement field, where ``:`` opens a format spec
+    (:meth:`at_field_top`); more is inside a field's code.
+    """
+
+    __slots__ = ("quote", "raw", "depth", "text_depth", "in_spec", "colons", "start", "letter", "middle", "end")
 
     def __init__(self, quote: str, raw: bool, depth: int, start: int, letter: str) -> None:
         self.quote = quote
         self.raw = raw
-        self.depth = depth  # bracket depth outside the f-string
-        self.spec_depth = 0  # format specs open in it
+        self.depth = depth  # brackets open outside the f-string
+        self.text_depth = depth  # and one per format spec open in it
         # CPython's in_format_spec: set by the ":" that opens a spec, cleared
         # by the next brace in its text, so not set again where the spec
         # resumes after a field of its own.
@@ -182,6 +190,32 @@ class _FStringMode:
             self.middle, self.end = TSTRING_MIDDLE, TSTRING_END
         else:
             self.middle, self.end = FSTRING_MIDDLE, FSTRING_END
+
+    def in_text(self, open_brackets: int) -> bool:
+        """Whether the lexer reads the f-string's text (its own or a spec's)."""
+        return open_brackets == self.text_depth
+
+    def at_field_top(self, open_brackets: int) -> bool:
+        """Whether the lexer is directly inside a replacement field's braces."""
+        return open_brackets == self.text_depth + 1
+
+    def open_specs(self) -> int:
+        """How many format specs of the f-string are open (nested in one another)."""
+        return self.text_depth - self.depth
+
+    def in_format_spec(self) -> bool:
+        return self.text_depth > self.depth
+
+    def open_spec(self, colon: int) -> None:
+        """The ``:`` at token index ``colon`` opens a format spec."""
+        self.text_depth += 1
+        self.in_spec = True
+        self.colons.append(colon)
+
+    def close_spec(self) -> None:
+        self.text_depth -= 1
+        self.in_spec = False
+        self.colons.pop()
 
     def error_text(self, msg: str) -> str:
         return f"{self.letter}-string: {msg}"
@@ -273,7 +307,7 @@ class _Lexer:
         while pos < n:
             if fstrings:
                 mode = fstrings[-1]
-                if len(brackets) == mode.depth + mode.spec_depth:
+                if len(brackets) == mode.text_depth:  # mode.in_text, inlined: the hot path
                     pos = self.fstring_text(mode, pos)
                     continue
             elif line_start:
@@ -306,12 +340,10 @@ class _Lexer:
                     self.close_bracket(op, pos)
                 elif op[0] == ":" and fstrings:
                     mode = fstrings[-1]
-                    if len(brackets) == mode.depth + mode.spec_depth + 1:
+                    if mode.at_field_top(len(brackets)):
                         # A colon at the top of a replacement field starts
                         # its format spec, even where ":=" would follow.
-                        mode.spec_depth += 1
-                        mode.in_spec = True
-                        mode.colons.append(len(tokens))
+                        mode.open_spec(len(tokens))
                         op = ":"
                         end = pos + 1
                 append(new(Token, (OP, op, pos)))
@@ -479,7 +511,7 @@ class _Lexer:
         fstrings = self.fstrings
         if fstrings and op != "}":
             mode = fstrings[-1]
-            if len(brackets) == mode.depth + mode.spec_depth + 1:
+            if mode.at_field_top(len(brackets)):
                 raise self.error(mode.error_text(f"unmatched '{op}'"), pos)
         if not brackets:
             raise self.error(f"unmatched '{op}'", pos)
@@ -525,7 +557,7 @@ class _Lexer:
         """Lex literal text of an f-string up to a field, the spec's end or its end."""
         text = self.text
         tokens = self.tokens
-        state = (SPEC if mode.in_spec else RESUMED) if mode.spec_depth else TEXT
+        state = (SPEC if mode.in_spec else RESUMED) if mode.in_format_spec() else TEXT
         end = _FSTRING_TEXT[(mode.quote, mode.raw, state)].match(text, pos).end()  # type: ignore[union-attr]  # matches always, if only the empty string
         if end > pos:
             tokens.append(Token(mode.middle, text[pos:end], pos))
@@ -533,7 +565,7 @@ class _Lexer:
             raise self.unclosed_fstring(mode)
         ch = text[end]
         if ch == "{":
-            if mode.spec_depth >= MAX_SPEC_DEPTH:
+            if mode.open_specs() >= MAX_SPEC_DEPTH:
                 # CPython reports this one a column early; so do we.
                 raise self.error(mode.error_text("expressions nested too deeply"), end - 1)
             if len(self.brackets) >= MAX_BRACKET_DEPTH:
@@ -543,17 +575,15 @@ class _Lexer:
             tokens.append(Token(OP, "{", end))
             return end + 1
         if ch == "}":
-            if not mode.spec_depth:
+            if not mode.in_format_spec():
                 raise self.error(mode.error_text("single '}' is not allowed"), end)
-            mode.spec_depth -= 1
-            mode.in_spec = False
-            mode.colons.pop()
+            mode.close_spec()
             self.brackets.pop()
             tokens.append(Token(OP, "}", end))
             return end + 1
         if ch == "\r" or ch == "\n":  # only single-quoted f-strings stop here
             raise self.line_break(mode, end)
-        if mode.spec_depth:
+        if mode.in_format_spec():
             raise self.spec_not_closed(mode, end)
         tokens.append(Token(mode.end, mode.quote, end))
         self.fstrings.pop()
@@ -563,7 +593,7 @@ class _Lexer:
 
     def line_break(self, mode: _FStringMode, offset: int) -> TranspileError:
         """A single-quoted f-string's text ends at a line break (or the input's end)."""
-        if mode.spec_depth and mode.in_spec:
+        if mode.in_format_spec() and mode.in_spec:
             # 3.12 ended the spec there; 3.13.2+ refuse it (gh-129958).
             return self.error(
                 mode.error_text(
@@ -597,7 +627,7 @@ class _Lexer:
 
     def unclosed_fstring(self, mode: _FStringMode) -> TranspileError:
         """The input ended inside an f-string: blame what 3.15 blames."""
-        if len(self.brackets) > mode.depth + mode.spec_depth:
+        if not mode.in_text(len(self.brackets)):
             return self.never_closed()  # in a field's code
         if len(mode.quote) == 1:  # CPython's input ends in a line break
             return self.line_break(mode, len(self.text))

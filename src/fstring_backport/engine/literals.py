@@ -6,7 +6,7 @@ running Python's own string parser.
 
 import re
 import unicodedata
-from typing import Optional, Sequence, Union
+from typing import Optional, Sequence, Tuple, Union
 
 from .lexical import QUOTES, UNTIL_QUOTE, is_raw, prefix_of, quote_of
 
@@ -100,6 +100,15 @@ def fits_in(text: str, delimiter: str) -> bool:
     return delimiter not in text
 
 
+def fits_among(text: str, context: Tuple[str, ...]) -> bool:
+    """Can ``text`` stand, unescaped, inside every enclosing literal?
+
+    ``context`` holds the delimiters of the f-strings around it (see
+    :func:`fits_in`).
+    """
+    return all(fits_in(text, delimiter) for delimiter in context)
+
+
 def encode_text(
     value: str, delimiter: str, raw: bool, encoding: str = "utf-8", braces: bool = True
 ) -> Optional[str]:
@@ -189,7 +198,7 @@ def spell_inline(value: Union[str, bytes], context: Sequence[str], encoding: str
         # Quote characters of the enclosing f-strings go in with %c too.
         forbidden = "\\\r\n" + quote[0] + "".join(delimiter[0] for delimiter in context)
         text = _inline(value, quote, forbidden, encoding)
-        if all(fits_in(text, delimiter) for delimiter in context):
+        if fits_among(text, context):
             return text
     return None
 

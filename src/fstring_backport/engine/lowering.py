@@ -51,6 +51,7 @@ from .lexical import LINE_BREAK, QUOTES, is_raw, prefix_of, quote_of
 from .literals import (
     constant_source,
     encode_text,
+    fits_among,
     fits_in,
     fstring_text_value,
     halve_braces,
@@ -202,7 +203,7 @@ class Lowerer:
     ) -> str:
         text = self.tokens[part.index].text
         if where.in_expression:
-            if "\\" not in text and all(fits_in(text, q) for q in where.context):
+            if "\\" not in text and fits_among(text, where.context):
                 return text
         elif text_fits(text, where.quote):
             return text
@@ -330,7 +331,7 @@ class Lowerer:
         conversion = self.tokens[field.conversion].text
         expression = self.expression(field.expr_start, field.expr_end, context)
         for quote in QUOTES:
-            if all(fits_in(quote, q) for q in context):
+            if fits_among(quote, context):
                 return f"({quote}%{conversion}{quote} % (({expression}),))"
         raise CannotLower("no quote left to convert a value before its format spec")
 
@@ -352,7 +353,7 @@ class Lowerer:
             encoded = None  # a spec has no way to write a brace as text
         if encoded is not None and (
             not where.in_expression
-            or ("\\" not in encoded and all(fits_in(encoded, q) for q in where.context))
+            or ("\\" not in encoded and fits_among(encoded, where.context))
         ):
             return encoded
         return self._hoist_text(value, "", where)
@@ -556,7 +557,7 @@ class Lowerer:
             if not text_fits(body, quote) or body.endswith(quote[0]):
                 continue
             candidate = prefix + quote + body + quote
-            if all(fits_in(candidate, q) for q in context):
+            if fits_among(candidate, context):
                 return candidate
         return None
 
@@ -576,7 +577,7 @@ class Lowerer:
         multiline = bool(_LINE_BREAKS.search(field))
         for quote in QUOTES:
             text = "f" + quote + field + quote
-            fits = fits_in(field, quote) and all(fits_in(text, q) for q in context)
+            fits = fits_in(field, quote) and fits_among(text, context)
             if fits and not (multiline and len(quote) == 1):
                 return text
         raise CannotLower("no quote left for a string concatenated with f-strings")
@@ -625,13 +626,13 @@ class Lowerer:
         )
         in_expression = bool(context)  # else a t-string's spec, in plain code
         for quote in _quote_choices(original_quote, False):
-            if not all(fits_in(quote, q) for q in context):
+            if not fits_among(quote, context):
                 continue
             mark = self.temps.checkpoint()
             try:
                 text = prefix + quote + self.parts(parts, _Where(quote, raw, context, in_expression)) + quote
                 if in_expression:
-                    if "\\" not in text and all(fits_in(text, q) for q in context):
+                    if "\\" not in text and fits_among(text, context):
                         return text
                 elif self._accepted(text):  # a t-string's spec, in plain code: its text may end in a quote
                     return text
