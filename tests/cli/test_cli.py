@@ -302,7 +302,7 @@ def test_interrupted_in_place_run_leaves_every_file_old_or_new(tmp_path):
 @pytest.mark.slow  # a copy of the 3.13 standard library
 @ONE_RUN
 def test_check_on_a_copy_of_the_313_stdlib_finds_what_311_rejects(tmp_path):
-    from conftest import compiles_with
+    from support.pythons import compiles_with
 
     copy_stdlib("3.13", tmp_path / "lib")
     result = run_in(tmp_path, "--check", "--target", "3.8", "lib")

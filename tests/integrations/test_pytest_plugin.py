@@ -356,7 +356,7 @@ def test_off_the_plugin_changes_nothing(sample):
         "finders": [],
         "statement": [],
         "plugins": [],
-        "engine": ["fstring_backport.integrations.pytest_plugin"],
+        "engine": ["fstring_backport.integrations", "fstring_backport.integrations.pytest_plugin"],
     }
     assert f"STATE {expected}" in result.stdout
 
