@@ -6,7 +6,7 @@ running Python's own string parser.
 
 import re
 import unicodedata
-from typing import Optional, Sequence, Tuple, Union
+from typing import Optional, Sequence, Union
 
 from .lexical import QUOTES, UNTIL_QUOTE, is_raw, prefix_of, quote_of
 
@@ -100,7 +100,7 @@ def fits_in(text: str, delimiter: str) -> bool:
     return delimiter not in text
 
 
-def fits_among(text: str, context: Tuple[str, ...]) -> bool:
+def fits_among(text: str, context: Sequence[str]) -> bool:
     """Can ``text`` stand, unescaped, inside every enclosing literal?
 
     ``context`` holds the delimiters of the f-strings around it (see

@@ -179,7 +179,8 @@ class Lowerer:
             (node,) = parse_fstrings(parsed)
         except (TranspileError, ValueError):
             return False
-        return accepted_before_312(parsed, node)
+        # All of the text, not an f-string that a stray quote ended early.
+        return parsed.tokens[node.end].end == len(text) and accepted_before_312(parsed, node)
 
     # -- the parts of an f-string ---------------------------------------
 
@@ -189,23 +190,24 @@ class Lowerer:
         where: "_Where",
     ) -> str:
         out = []
-        for part in parts:
+        last = len(parts) - 1
+        for i, part in enumerate(parts):
             if isinstance(part, Literal):
-                out.append(self.literal(part, where))
+                out.append(self.literal(part, where, closes=i == last))
             else:
                 out.append(self.field(part, where))
         return "".join(out)
 
-    def literal(
-        self,
-        part: Literal,
-        where: "_Where",
-    ) -> str:
+    def literal(self, part: Literal, where: "_Where", closes: bool) -> str:
+        """The text of ``part``.  When it ``closes`` the f-string (its last
+        part) it must not end in the quote's character, which would run into
+        a closing triple quote (text ``a""`` before three quotes)."""
         text = self.tokens[part.index].text
+        runs_into_quote = closes and text.endswith(where.quote[0])
         if where.in_expression:
-            if "\\" not in text and fits_among(text, where.context):
+            if "\\" not in text and not runs_into_quote and fits_among(text, where.context):
                 return text
-        elif text_fits(text, where.quote):
+        elif text_fits(text, where.quote) and not runs_into_quote:
             return text
         elif not where.raw:
             escaped = _escape_quote(text, where.quote)
