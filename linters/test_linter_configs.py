@@ -1,14 +1,14 @@
-"""The linter and type checker configurations that README.md gives, tried.
+"""The linter and type checker configurations that docs/linters.md gives, tried.
 
 Not part of the normal test run: `pytest` collects `tests/` only
 (testpaths), and these tests need ruff, mypy, pyright, ty and pyrefly.
 `tox -e linters` installs them and runs this file.  A missing tool is a
 failure, never a skip.
 
-Each test reads its tool's configuration blocks from README.md itself, so
-the README cannot drift from what was tried.  It writes a small project
+Each test reads its tool's configuration blocks from docs/linters.md
+itself, so the page cannot drift from what was tried.  It writes a small project
 whose `requires-python` is ">=3.8" into tmp_path, with one module of 3.12
-f-strings (`src/mypkg/report.py`, the path the README's blocks name) and
+f-strings (`src/mypkg/report.py`, the path the page's blocks name) and
 one that is not configured (`other.py`), and runs the tool twice:
 
 - without the configuration, told that the project is for 3.8 (ruff and ty
@@ -31,7 +31,7 @@ from pathlib import Path
 
 import pytest
 
-README = Path(__file__).resolve().parent.parent / "README.md"
+PAGE = Path(__file__).resolve().parent.parent / "docs" / "linters.md"
 
 PYPROJECT = """\
 [project]
@@ -126,11 +126,11 @@ TOOLS = {
 }
 
 
-def readme_blocks(tool):
-    """The ```toml blocks of README's linter section that configure `tool`."""
-    text = README.read_text(encoding="utf-8")
-    start = text.index("## Linters and type checkers")
-    end = re.compile(r"\n##").search(text, start + 1)  # its subsections are test_templates.py's
+def page_blocks(tool):
+    """The ```toml blocks of the page's f-string section that configure `tool`."""
+    text = PAGE.read_text(encoding="utf-8")
+    start = text.index("## Settings for 3.12 f-strings")
+    end = re.compile(r"\n## ").search(text, start + 1)  # the next section is test_templates.py's
     section = text[start : end.start() if end else len(text)]
     blocks = re.findall(r"```toml\n(.*?)```", section, re.S)
     table = re.compile(rf"^\[\[?tool\.{re.escape(tool)}[.\]]", re.M)
@@ -161,12 +161,12 @@ def reported(root, command):
 
 
 @pytest.mark.parametrize("tool", sorted(TOOLS))
-def test_readme_configuration(tool, tmp_path):
+def test_page_configuration(tool, tmp_path):
     command, option_38, without, with_config = TOOLS[tool]
     if shutil.which(command[0]) is None:
         pytest.fail(f"{command[0]} is not installed: `tox -e linters` installs it")
-    blocks = readme_blocks(tool)
-    assert blocks, f"README.md gives no configuration for {tool}"
+    blocks = page_blocks(tool)
+    assert blocks, f"docs/linters.md gives no configuration for {tool}"
 
     bare = tmp_path / "bare"
     make_project(bare, "")
@@ -192,7 +192,7 @@ SUPPRESSIONS = {
 
 @pytest.mark.parametrize("tool", sorted(SUPPRESSIONS))
 def test_suppression_comment(tool, tmp_path):
-    """What README says of suppression comments: which ones silence the tool."""
+    """What the page says of suppression comments: which ones silence the tool."""
     command, option_38 = TOOLS[tool][:2]
     if shutil.which(command[0]) is None:
         pytest.fail(f"{command[0]} is not installed: `tox -e linters` installs it")

@@ -1,4 +1,4 @@
-"""README's advice on annotating with Template and on t-string literals, tried.
+"""docs/linters.md's advice on annotating with Template and on t-string literals, tried.
 
 Not part of the normal test run (see test_linter_configs.py): `tox -e
 linters` installs mypy, pyright, ty, pyrefly and fstring-backport itself (a
@@ -6,7 +6,7 @@ type checker finds `fstring_backport.templatelib` where it is installed, as
 in a user's project) and runs this file.  A missing tool, or an installed
 fstring-backport whose runtime is not this repository's, is a failure.
 
-The tests read README's subsection "Annotating with `Template`": its python
+The tests read the page's section "Annotating with `Template`": its python
 block (the import), its toml blocks (the settings for t-string literals) and
 its json block (pyright's file for 3.14).  They write a project whose
 `requires-python` is ">=3.10" with three modules:
@@ -35,10 +35,10 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
-README = ROOT / "README.md"
-HEADING = "### Annotating with `Template`"
+PAGE = ROOT / "docs" / "linters.md"
+HEADING = "## Annotating with `Template`"
 
-# What README advises against: fine at 3.14, a missing module below.
+# What the page advises against: fine at 3.14, a missing module below.
 NAIVE = "from string.templatelib import Interpolation, Template\n"
 
 PYPROJECT = """\
@@ -130,9 +130,9 @@ def marks(text):
 
 
 def section():
-    text = README.read_text(encoding="utf-8")
+    text = PAGE.read_text(encoding="utf-8")
     start = text.index(HEADING)
-    end = re.compile(r"\n##").search(text, start + len(HEADING))
+    end = re.compile(r"\n## ").search(text, start + len(HEADING))
     return text[start : end.start() if end else len(text)]
 
 
@@ -140,7 +140,7 @@ def blocks(language):
     return re.findall(rf"```{language}\n(.*?)```", section(), re.S)
 
 
-def readme_import():
+def page_import():
     (block,) = blocks("python")
     return block
 
@@ -214,10 +214,10 @@ def at(tool, version):
 
 @pytest.mark.parametrize("version", ["3.10", "3.14"])
 @pytest.mark.parametrize("tool", sorted(CHECKS))
-def test_readme_import(tool, version, tmp_path):
-    """README's import: Template and Interpolation are real types at 3.10 and 3.14 alike."""
+def test_page_import(tool, version, tmp_path):
+    """The page's import: Template and Interpolation are real types at 3.10 and 3.14 alike."""
     require(tool)
-    imported = readme_import()
+    imported = page_import()
     modules = sources(imported)
     make_project(tmp_path, {"render": modules["render"]}, "\n[tool.pyrefly]\n")  # not its lenient preset
     code, lines, output = reported(tmp_path, at(tool, version))
@@ -240,9 +240,9 @@ def test_naive_import_at_310(tool, tmp_path):
 
 @pytest.mark.parametrize("tool", ["mypy", "pyright"])
 def test_tstring_literals_at_310(tool, tmp_path):
-    """What README says each tool does with t-string literals at 3.10."""
+    """What the page says each tool does with t-string literals at 3.10."""
     require(tool)
-    modules = sources(readme_import())
+    modules = sources(page_import())
     make_project(tmp_path, modules)
     code, lines, output = reported(tmp_path, at(tool, "3.10"))
     views = marks(modules["views"])
@@ -280,7 +280,7 @@ def test_mypy_tstring_is_any_and_not_silenced(tmp_path):
 def test_pyright_per_file_version(version, tmp_path):
     """pyright, per-file pythonVersion: 3.12 rejects t-strings; 3.14 takes them, not as the 3.10 files' Template."""
     require("pyright")
-    modules = sources(readme_import())
+    modules = sources(page_import())
     config = f"""
 [tool.pyright]
 pythonVersion = "3.10"
@@ -304,21 +304,21 @@ pythonVersion = "{version}"
         assert {views["greet"], views["page"]} <= lines["views"], output
 
 
-# README's commands for the check at 3.14, and the file pyright's reads.
+# The page's commands for the check at 3.14, and the file pyright's reads.
 MYPY_314 = "mypy --python-version 3.14 src src/mypkg/views.py"
 PYRIGHT_314 = "pyright -p pyright-3.14.json"
 PYRIGHT_314_FILE = "pyright-3.14.json"
 
 
 @pytest.mark.parametrize("tool", ["mypy", "pyright"])
-def test_readme_settings_for_tstrings(tool, tmp_path):
-    """README's settings: all but views.py checked at 3.10, everything at 3.14."""
+def test_page_settings_for_tstrings(tool, tmp_path):
+    """The page's settings: all but views.py checked at 3.10, everything at 3.14."""
     require(tool)
     words = " ".join(section().split())
     assert f"`{MYPY_314}`" in words and f"`{PYRIGHT_314}`" in words and f"`{PYRIGHT_314_FILE}`" in words
     (settings,) = [block for block in blocks("toml") if "[tool.mypy]" in block]
     (pyright_314,) = blocks("json")
-    modules = sources(readme_import())
+    modules = sources(page_import())
     make_project(tmp_path, modules, "\n" + settings)
     (tmp_path / PYRIGHT_314_FILE).write_text(pyright_314, encoding="utf-8")
     if tool == "mypy":
@@ -345,14 +345,14 @@ def test_readme_settings_for_tstrings(tool, tmp_path):
 
 
 def test_runs_on_310_without_fstring_backport(tmp_path, installed_runtime):
-    """README's import at run time: the modules as the build step ships them, on python3.10 alone."""
+    """The page's import at run time: the modules as the build step ships them, on python3.10 alone."""
     require("python3.10")
     from fstring_backport import transpile
 
     package = tmp_path / "mypkg"
     package.mkdir()
     (package / "__init__.py").write_text("", encoding="utf-8")
-    for name, text in sources(readme_import()).items():
+    for name, text in sources(page_import()).items():
         shipped = transpile(text, target=(3, 10), runtime="mypkg._fstring_backport_templatelib")
         (package / f"{name}.py").write_text(shipped, encoding="utf-8")
     shutil.copy(installed_runtime / "templatelib.py", package / "_fstring_backport_templatelib.py")
