@@ -32,5 +32,7 @@ def child_env():
 
 
 # Sample projects hold 3.12 syntax and tests of their own, run by the tests
-# that use them, never collected here.
-collect_ignore = ["projects"]
+# that use them, never collected here.  The playground's tests need a
+# browser: only tox's playground environment runs them (pytest
+# tests/playground; a folder named on the command line is collected).
+collect_ignore = ["projects", "playground"]

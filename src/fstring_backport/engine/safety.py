@@ -114,6 +114,38 @@ def host_reads_fstrings_as_315() -> bool:
     return _host_verdict[0]
 
 
+# T-strings that early 3.14 releases (3.14.2, Pyodide's, among them) parse
+# other than 3.15 does: an interpolation's expression text loses its
+# trailing blanks.  There, expression texts are compared without them.
+_EXPRESSION_TEXT_PROBES = (
+    ('t"{ a }"', " a "),
+    ('t"{a = }"', "a "),
+)
+_host_expression_text_verdict: List[bool] = []
+
+
+def host_keeps_trailing_blanks_in_tstrings() -> bool:
+    """Does this Python keep an interpolation's trailing blanks in its
+    expression text, as 3.15 does (checked once)?  True before 3.14, which
+    parses no t-string."""
+    if sys.version_info < (3, 14):
+        return True
+    if not _host_expression_text_verdict:
+        _host_expression_text_verdict.append(
+            all(_expression_text_here(src) == text for src, text in _EXPRESSION_TEXT_PROBES)
+        )
+    return _host_expression_text_verdict[0]
+
+
+def _expression_text_here(src: str) -> object:
+    try:
+        values = ast.parse(src, mode="eval").body.values  # type: ignore[attr-defined]
+    except (SyntaxError, ValueError):
+        return None
+    interpolations = [value for value in values if not isinstance(value, ast.Constant)]
+    return interpolations[0].str if interpolations else None
+
+
 def _debug_text_here(src: str) -> object:
     try:
         values = ast.parse(src, mode="eval").body.values  # type: ignore[attr-defined]
@@ -140,6 +172,12 @@ class _Normalise(ast.NodeTransformer):
     def __init__(self, values: Dict[str, object], runtime_name: Optional[str] = None) -> None:
         self.values = values
         self.runtime_name = runtime_name
+        self.exact_texts = runtime_name is None or host_keeps_trailing_blanks_in_tstrings()
+
+    def _expression_text(self, text: ast.expr) -> ast.expr:
+        if self.exact_texts or not (isinstance(text, ast.Constant) and isinstance(text.value, str)):
+            return text
+        return ast.Constant(text.value.rstrip())
 
     def visit_Module(self, node: ast.Module) -> ast.AST:
         node.body = [stmt for stmt in node.body if not self._is_binding(stmt)]
@@ -170,7 +208,7 @@ class _Normalise(ast.NodeTransformer):
             pending = ""
             conversion = None if value.conversion == -1 else chr(value.conversion)
             spec = ast.Constant("") if value.format_spec is None else _spec_form(value.format_spec)
-            fields = [value.value, ast.Constant(value.str), ast.Constant(conversion), spec]
+            fields = [value.value, self._expression_text(ast.Constant(value.str)), ast.Constant(conversion), spec]
             args.append(ast.Tuple(fields, ast.Load()))
         args.append(ast.Constant(pending))
         return ast.Call(ast.Name(str(self.runtime_name), ast.Load()), args, [])
@@ -180,6 +218,7 @@ class _Normalise(ast.NodeTransformer):
         if isinstance(node.func, ast.Name) and node.func.id == self.runtime_name:
             for arg in node.args:
                 if isinstance(arg, ast.Tuple) and len(arg.elts) == 4:
+                    arg.elts[1] = self._expression_text(arg.elts[1])
                     arg.elts[3] = _spec_form(arg.elts[3])
         return node
 
