@@ -8,6 +8,8 @@ output: lines, columns, temporaries, idempotence.
 import subprocess
 import sys
 
+import warnings
+
 import pytest
 
 from fstring_backport import TranspileError, transpile
@@ -250,3 +252,13 @@ def test_debug_text_becomes_literal_text_as_315_shows_it():
         "_fstring_backport_0 = \"\\n\"; "
         "x = f\"\\\"\\\\n\\\"={_fstring_backport_0!r}d[\\\"#\\\"]={d['#']!r}d[\\\"k\\\"]!=b={d['k']!=b!r}\"\n"
     )
+
+
+def test_checking_the_output_warns_of_nothing():
+    # An invalid escape in a constant the rewrite binds to a name: Python
+    # warns of it when it compiles the output, never when the engine checks it.
+    source = 'print(f"{"a\\d" + "\\n"}")\n'
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        lowered = transpile(source, (3, 8))
+    assert "_fstring_backport_0" in lowered

@@ -63,7 +63,7 @@ def check_output(
     old_tree = _parse_input(original, filename)
     if old_tree is None:
         return
-    values = {name: ast.literal_eval(constant) for name, constant in temporaries.items()}
+    values = {name: _value_of(constant) for name, constant in temporaries.items()}
     new_tree = _Normalise(values, runtime_name).visit(new_tree)
     old_tree = _Normalise({}, runtime_name).visit(old_tree)
     if ast.dump(old_tree) != ast.dump(new_tree):
@@ -82,6 +82,14 @@ def _parse(text: str, filename: str) -> ast.AST:
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
         return ast.parse(text, filename)
+
+
+def _value_of(constant: str) -> object:
+    """A temporary's value: ``ast.literal_eval`` without its warnings, as
+    :func:`_parse`."""
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        return ast.literal_eval(constant)
 
 
 def _parse_input(original: str, filename: str) -> Optional[ast.AST]:
