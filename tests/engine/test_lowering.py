@@ -7,7 +7,6 @@ output: lines, columns, temporaries, idempotence.
 
 import subprocess
 import sys
-
 import warnings
 
 import pytest
