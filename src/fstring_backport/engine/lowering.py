@@ -421,10 +421,10 @@ class Lowerer:
                 out.append(self.template(group, ()))
                 i = group[-1].end + 1
                 continue
-            if kind == FSTRING_START and self.old_fstrings:
+            if kind == FSTRING_START and (self.old_fstrings or self._debug_text_holds_tstring(self.nested[i])):
                 node = self.nested[i]
                 self._index(node)
-                if accepted_before_312(self.parsed, node):
+                if self.old_fstrings and accepted_before_312(self.parsed, node):
                     out.append(self.source[tokens[i].offset : tokens[node.end].end])
                 else:
                     out.append(self.lower(node))
@@ -433,6 +433,17 @@ class Lowerer:
             out.append(tokens[i].text)  # an f-string for a new target: its t-strings are lowered
             i += 1
         return "".join(out)
+
+    def _debug_text_holds_tstring(self, node: FString) -> bool:
+        """Whether a ``{expr=}`` field of ``node`` shows a t-string's text,
+        which lowering the t-string in place would change: then the f-string
+        is lowered whole, its debug text written out as literal text."""
+        tokens = self.tokens
+        return any(
+            field.equals is not None
+            and any(token.kind == TSTRING_START for token in tokens[field.expr_start : field.expr_end])
+            for field in node.fields()
+        )
 
     # -- t-strings --------------------------------------------------------
 
