@@ -21,7 +21,7 @@ The bytecode of a hooked module is cached next to Python's own, under a name
 of its own that carries this tool's version (``mod.cpython-38.fsbp-0.1.0.pyc``,
 ``mod.cpython-38.opt-1.fsbp-0.1.0.pyc`` under ``-O``), so a plain interpreter
 never loads a transpiled pyc and an upgrade of the tool starts afresh
-(:class:`BytecodeCache`).  A warm import reads that pyc and nothing else:
+(:func:`bytecode_cache_path`).  A warm import reads that pyc and nothing else:
 this module imports only what the interpreter has already loaded.  What a
 cold import needs (transpiling, compiling, zip archives) is in
 :mod:`fstring_backport.hook.cold_path`, imported with the engine on the first
@@ -29,9 +29,9 @@ module that has to be transpiled.
 
 Besides the API (``__all__``), the package's own shells use these names:
 :class:`BackportFinder` and :class:`BackportSourceLoader` (the pytest
-plugin), :data:`HOOK_CACHE` and :class:`BytecodeCache` (``compileall``, the
-plugin), :data:`NATIVE` and :data:`TSTRINGS` (everywhere; the engine takes
-them from :mod:`fstring_backport.engine.targets`).
+plugin), the bytecode caches' functions (``compileall``, the plugin),
+:data:`NATIVE` and :data:`TSTRINGS` (everywhere; the engine takes them from
+:mod:`fstring_backport.engine.targets`).
 """
 
 # Only modules that a started interpreter has already loaded: importing this
@@ -51,7 +51,6 @@ from _frozen_importlib_external import (  # type: ignore[attr-defined]  # noqa: 
     _bootstrap,
     cache_from_source,
 )
-from io import FileIO
 
 # For the type checkers only (they take any TYPE_CHECKING as true); typing
 # itself is not loaded at start-up.
@@ -156,100 +155,93 @@ def __getattr__(name: str) -> object:
 
 
 # -- the bytecode caches -------------------------------------------------------
+# The one home of this tool's bytecode caches: the names of their files, their
+# headers (PEP 552), reading and writing them.  The import hook's cache
+# (stamped headers, as Python's own), which ``python -m fstring_backport
+# compileall`` fills ahead of time, and the pytest plugin's, for the test
+# modules it rewrote (tagged with pytest's version, hashed headers).
+# Functions, not a class: this module is imported on every hooked start.
 
 
-class BytecodeCache:
-    """One of this tool's bytecode caches: the names of its files, their
-    headers (PEP 552), and reading and writing them.
+def bytecode_cache_path(source_path: str, tag: str = "") -> "str | None":
+    """Where the bytecode of ``source_path`` is cached; None if nowhere.
 
-    :data:`HOOK_CACHE` is the import hook's, which ``python -m
-    fstring_backport compileall`` fills ahead of time; the pytest plugin
-    keeps the test modules it rewrote in one of its own, tagged with
-    pytest's version and validated by the source's hash.
+    Python's own name with ``tag`` (``"-pytest-9.2.0"`` for the pytest
+    plugin's) and this tool's version before ``.pyc``:
+    ``mod.cpython-38.fsbp-0.1.0.pyc``.  ``PYTHONPYCACHEPREFIX`` and the
+    optimisation level are honoured as for Python's own caches, a plain
+    interpreter never reads the file, and an upgrade of the tool starts
+    afresh.
     """
+    try:
+        plain = cache_from_source(source_path)
+    except NotImplementedError:  # sys.implementation.cache_tag is None
+        return None
+    return plain[: -len(".pyc")] + tag + ".fsbp-" + __version__ + ".pyc"
 
-    def __init__(self, tag: str = "") -> None:
-        # What goes between the interpreter's cache tag and this tool's:
-        # "-pytest-9.2.0" for the plugin's.
-        self.tag = tag
 
-    def path(self, source_path: str) -> "str | None":
-        """Where the bytecode of ``source_path`` lives; None if nowhere.
+def stamped_pyc_header(mtime: float, size: int) -> bytes:
+    """The header of a timestamp-based pyc (flags 0), as Python's own: valid
+    while the source keeps its modification time and size."""
+    return (
+        MAGIC_NUMBER
+        + (0).to_bytes(4, "little")
+        + (int(mtime) & 0xFFFFFFFF).to_bytes(4, "little")
+        + (size & 0xFFFFFFFF).to_bytes(4, "little")
+    )
 
-        Python's own name with the tag and this tool's version before
-        ``.pyc`` (``mod.cpython-38.fsbp-0.1.0.pyc``), so that
-        ``PYTHONPYCACHEPREFIX`` and the optimisation level are honoured as
-        for Python's own caches, a plain interpreter never reads it and an
-        upgrade of the tool starts afresh.
-        """
+
+def hashed_pyc_header(source: bytes) -> bytes:
+    """The header of a checked hash-based pyc (flags 3), as pytest 9 writes:
+    a checkout or a restored cache gives every file a new modification
+    time, not new content."""
+    from importlib.util import source_hash
+
+    return MAGIC_NUMBER + (3).to_bytes(4, "little") + source_hash(source)
+
+
+def read_bytecode(cache_path: str, header: bytes, filename: "str | None" = None) -> "CodeType | None":
+    """The code cached at ``cache_path`` if the file starts with ``header``
+    (and, if given, the code is ``filename``'s); None if there is none
+    valid: missing, stale, damaged, or moved with its source."""
+    try:
+        with open(cache_path, "rb", buffering=0) as file:
+            data = file.readall()
+    except OSError:
+        return None
+    if data[:16] != header:
+        return None
+    try:
+        code = marshal.loads(data[16:])
+    except (EOFError, ValueError, TypeError):
+        return None  # damaged: compiled again and overwritten
+    if filename is not None and getattr(code, "co_filename", None) != filename:
+        return None
+    return code
+
+
+def write_bytecode(cache_path: str, header: bytes, code: "CodeType") -> None:
+    """Write ``header`` and ``code`` at ``cache_path``, making its folder:
+    whole or not at all (a process that reads it meanwhile, or another that
+    writes it, as under pytest-xdist, sees one whole file), and not at all,
+    quietly, where the folder cannot be written (a read-only install), as
+    Python does for its own pycs."""
+    data = header + marshal.dumps(code)
+    partial = cache_path + "." + str(os.getpid())
+    try:
+        folder = os.path.dirname(cache_path)
+        if not os.path.isdir(folder):
+            os.makedirs(folder, exist_ok=True)
+        # A new file, as importlib writes its own: truncating an old one
+        # (a process that died here) would cost a flush to disk on ext4.
+        with open(os.open(partial, os.O_CREAT | os.O_EXCL | os.O_WRONLY, 0o666), "wb", buffering=0) as file:
+            file.write(data)
+        os.replace(partial, cache_path)
+    except OSError:
         try:
-            plain = cache_from_source(source_path)
-        except NotImplementedError:  # sys.implementation.cache_tag is None
-            return None
-        return plain[: -len(".pyc")] + self.tag + ".fsbp-" + __version__ + ".pyc"
-
-    @staticmethod
-    def stamped_header(mtime: float, size: int) -> bytes:
-        """The header of a timestamp-based pyc (flags 0), as Python's own:
-        valid while the source keeps its modification time and size."""
-        return (
-            MAGIC_NUMBER
-            + (0).to_bytes(4, "little")
-            + (int(mtime) & 0xFFFFFFFF).to_bytes(4, "little")
-            + (size & 0xFFFFFFFF).to_bytes(4, "little")
-        )
-
-    @staticmethod
-    def hashed_header(source: bytes) -> bytes:
-        """The header of a checked hash-based pyc (flags 3), as pytest 9
-        writes: a checkout or a restored cache gives every file a new
-        modification time, not new content."""
-        from importlib.util import source_hash
-
-        return MAGIC_NUMBER + (3).to_bytes(4, "little") + source_hash(source)
-
-    @staticmethod
-    def read(cache_path: str, header: bytes, filename: "str | None" = None) -> "CodeType | None":
-        """The code cached at ``cache_path`` if the file starts with
-        ``header`` (and, if given, the code is ``filename``'s); None if
-        there is none valid: missing, stale, damaged, or moved with its
-        source."""
-        try:
-            with FileIO(cache_path, "r") as file:
-                data = file.readall()
+            os.unlink(partial)  # a dead process's too: the next import writes the cache
         except OSError:
-            return None
-        if data[:16] != header:
-            return None
-        try:
-            code = marshal.loads(data[16:])
-        except (EOFError, ValueError, TypeError):
-            return None  # damaged: compile again and overwrite it
-        if filename is not None and getattr(code, "co_filename", None) != filename:
-            return None
-        return code
-
-    @staticmethod
-    def write(cache_path: str, header: bytes, code: "CodeType") -> None:
-        """Write ``header`` and ``code`` at ``cache_path``, making its folder:
-        whole or not at all (a process that reads it meanwhile, or another
-        that writes it, as under pytest-xdist, sees one whole file), and not
-        at all, quietly, where the folder cannot be written (a read-only
-        install), as Python does for its own pycs."""
-        partial = cache_path + "." + str(os.getpid())
-        try:
-            os.makedirs(os.path.dirname(cache_path), exist_ok=True)
-            with open(partial, "wb") as file:
-                file.write(header + marshal.dumps(code))
-            os.replace(partial, cache_path)
-        except OSError:
-            try:
-                os.unlink(partial)
-            except OSError:
-                pass
-
-
-HOOK_CACHE = BytecodeCache()
+            pass
 
 
 # -- the hook ------------------------------------------------------------------
@@ -302,16 +294,16 @@ class BackportSourceLoader(SourceFileLoader):
     def get_code(self, fullname: str) -> "CodeType":
         source_path = self.get_filename(fullname)
         stats = self.path_stats(source_path)
-        header = HOOK_CACHE.stamped_header(stats["mtime"], stats["size"])
-        cache_path = HOOK_CACHE.path(source_path)
+        header = stamped_pyc_header(stats["mtime"], stats["size"])
+        cache_path = bytecode_cache_path(source_path)
         if cache_path is not None:
-            cached = HOOK_CACHE.read(cache_path, header)
+            cached = read_bytecode(cache_path, header)
             if cached is not None:
                 _verbose("code object from {}", cache_path)
                 return cached
         code = self.source_to_code(self.get_data(source_path), source_path)
         if cache_path is not None and not sys.dont_write_bytecode:
-            HOOK_CACHE.write(cache_path, header, code)
+            write_bytecode(cache_path, header, code)
         return code
 
 
@@ -410,7 +402,7 @@ class BackportFinder:
         if type(loader) is SourceFileLoader:
             spec.loader = BackportSourceLoader(loader.name, loader.path)
             # The module's __cached__ names the pyc it is loaded from.
-            spec.cached = HOOK_CACHE.path(loader.path)
+            spec.cached = bytecode_cache_path(loader.path)
         elif isinstance(loader, zipimport.zipimporter) and spec.origin.endswith(".py"):
             from .hook.cold_path import BackportZipLoader
 
@@ -464,13 +456,34 @@ class BackportFinder:
         module the hook does not cover) before anything loaded the runtime.
         ``string`` comes as a package (see _make_string_a_package)."""
         if fullname == "string.templatelib":
-            return _bootstrap.ModuleSpec(fullname, _TemplatelibLoader, origin=_TEMPLATELIB_ORIGIN)
+            runtime = os.path.join(os.path.dirname(__file__), "templatelib.py")
+            return _bootstrap.ModuleSpec(fullname, self, origin=runtime)  # loaded by create_module
         if fullname != "string":
             return None
         spec = self.spec_from_behind(fullname, path, target)
         if spec is not None and spec.submodule_search_locations is None:
             spec.submodule_search_locations = []
         return spec
+
+    # The loader of string.templatelib (as BuiltinImporter is a finder and
+    # a loader): no class of its own to create on every hooked start.
+
+    @staticmethod
+    def create_module(spec: "ModuleSpec") -> "ModuleType":
+        """``string.templatelib``: the module that the t-string runtime
+        (:mod:`fstring_backport.templatelib`) registers under that name, on
+        its first import; the one every transpiled t-string builds its
+        Template from."""
+        from . import templatelib
+
+        registered: ModuleType | None = sys.modules.get(spec.name)
+        if registered is None:  # taken out of sys.modules since (pytester restores a snapshot)
+            registered = templatelib._registered
+        return registered
+
+    @staticmethod
+    def exec_module(module: "ModuleType") -> None:
+        pass  # the runtime made it
 
 
 def _make_string_a_package() -> None:
@@ -486,28 +499,6 @@ def _make_string_a_package() -> None:
     spec = getattr(string, "__spec__", None)
     if spec is not None and spec.submodule_search_locations is None:
         spec.submodule_search_locations = []
-
-
-_TEMPLATELIB_ORIGIN = os.path.join(os.path.dirname(__file__), "templatelib.py")
-
-
-class _TemplatelibLoader:
-    """Loads ``string.templatelib`` as the module the t-string runtime
-    (:mod:`fstring_backport.templatelib`) registers under that name: the
-    one every transpiled t-string builds its Template from."""
-
-    @staticmethod
-    def create_module(spec: "ModuleSpec") -> "ModuleType":
-        from . import templatelib  # registers string.templatelib, on its first import
-
-        registered: ModuleType | None = sys.modules.get(spec.name)
-        if registered is None:  # taken out of sys.modules since (pytester restores a snapshot)
-            registered = templatelib._registered
-        return registered
-
-    @staticmethod
-    def exec_module(module: "ModuleType") -> None:
-        pass  # the runtime made it
 
 
 _finder = BackportFinder()

@@ -16,7 +16,7 @@ import re
 import sys
 from typing import Iterator, List, Pattern
 
-from .. import HOOK_CACHE, BackportSourceLoader
+from .. import BackportSourceLoader, bytecode_cache_path, read_bytecode, stamped_pyc_header
 
 
 def main(argv: List[str]) -> int:
@@ -65,7 +65,7 @@ def _sources(folder: str, recurse: bool) -> Iterator[str]:
 
 def _write_cache(source: str, force: bool, quiet: int) -> bool:
     """Write ``source``'s cache through the hook's loader; False if it failed."""
-    cache = HOOK_CACHE.path(source)
+    cache = bytecode_cache_path(source)
     if cache is None:
         print(f"*** {source!r}: this Python has no bytecode cache (sys.implementation.cache_tag)", file=sys.stderr)
         return False
@@ -96,7 +96,7 @@ def _fresh(source: str, cache: str) -> bool:
         stat = os.stat(source)
     except OSError:
         return False
-    return HOOK_CACHE.read(cache, HOOK_CACHE.stamped_header(stat.st_mtime, stat.st_size)) is not None
+    return read_bytecode(cache, stamped_pyc_header(stat.st_mtime, stat.st_size)) is not None
 
 
 _NOT_AN_IDENTIFIER: Pattern[str] = re.compile(r"\W")

@@ -38,7 +38,7 @@ Switched on, before the first ``conftest.py`` is imported, it covers:
 Rewritten test modules are cached beside pytest's own pycs
 (``<mod>.<cache_tag>-pytest-<version>.pyc``) under a name of their own,
 ``<mod>.<cache_tag>-pytest-<version>.fsbp-<our version>.pyc``, validated by
-the source's hash as pytest 9 does (:class:`fstring_backport.BytecodeCache`):
+the source's hash as pytest 9 does (:func:`fstring_backport.hashed_pyc_header`):
 a run without the plugin, or with another version of it or of pytest, never
 reads them, and this plugin never reads pytest's.
 """
@@ -49,7 +49,16 @@ import sys
 # The lint environment does not install pytest (then its names are Any).
 import pytest  # type: ignore[import-not-found, unused-ignore]
 
-from .. import ENVIRONMENT_VARIABLE, TSTRINGS, BackportFinder, BytecodeCache, hook_covers_locations
+from .. import (
+    ENVIRONMENT_VARIABLE,
+    TSTRINGS,
+    BackportFinder,
+    bytecode_cache_path,
+    hashed_pyc_header,
+    hook_covers_locations,
+    read_bytecode,
+    write_bytecode,
+)
 
 TYPE_CHECKING = False  # typing is not loaded for this: the type checkers take it as true
 if TYPE_CHECKING:
@@ -184,7 +193,7 @@ class _RewritingLoader:
     def __init__(self, hook: "Any", config: "pytest.Config") -> None:
         self.hook = hook
         self.config = config
-        self.cache = BytecodeCache("-pytest-" + pytest.__version__)
+        self.cache_tag = "-pytest-" + pytest.__version__
 
     def attach(self) -> None:
         # An attribute of this instance, found before the class's method by
@@ -209,13 +218,13 @@ class _RewritingLoader:
         self.hook._rewritten_names[module.__name__] = Path(path)
         with open(path, "rb") as file:
             source = file.read()
-        cache = self.cache.path(path)
-        header = self.cache.hashed_header(source)
-        code = self.cache.read(cache, header, filename=path) if cache is not None else None
+        cache = bytecode_cache_path(path, self.cache_tag)
+        header = hashed_pyc_header(source)
+        code = read_bytecode(cache, header, filename=path) if cache is not None else None
         if code is None:
             code = self.rewrite(source, path)
             if cache is not None and not sys.dont_write_bytecode:
-                self.cache.write(cache, header, code)
+                write_bytecode(cache, header, code)
         elif sys.flags.verbose:
             print(f"# fstring-backport: code object from {cache}", file=sys.stderr)
         exec(code, module.__dict__)
