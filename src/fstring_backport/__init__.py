@@ -14,16 +14,24 @@ importing a package of fifty modules).
 ``install("mypkg")`` puts a finder at the front of ``sys.meta_path``.  For a
 module it covers, the finder asks the finders behind it where the module is
 and, when the answer is a plain source file (or a ``.py`` in a zip archive),
-swaps in a loader that runs ``transpile`` before compiling.
+swaps in a loader that runs ``transpile`` before compiling.  The same finder
+answers for ``string.templatelib`` (the t-string runtime) before 3.14.
 
 The bytecode of a hooked module is cached next to Python's own, under a name
 of its own that carries this tool's version (``mod.cpython-38.fsbp-0.1.0.pyc``,
 ``mod.cpython-38.opt-1.fsbp-0.1.0.pyc`` under ``-O``), so a plain interpreter
-never loads a transpiled pyc and an upgrade of the tool starts afresh.  A warm
-import reads that pyc and nothing else: this module imports only what the
-interpreter has already loaded.  What a cold import needs (transpiling,
-compiling, zip archives) is in :mod:`fstring_backport.hook.cold_path`, imported
-with the engine on the first module that has to be transpiled.
+never loads a transpiled pyc and an upgrade of the tool starts afresh
+(:func:`bytecode_cache_path`).  A warm import reads that pyc and nothing else:
+this module imports only what the interpreter has already loaded.  What a
+cold import needs (transpiling, compiling, zip archives) is in
+:mod:`fstring_backport.hook.cold_path`, imported with the engine on the first
+module that has to be transpiled.
+
+Besides the API (``__all__``), the package's own shells use these names:
+:class:`BackportFinder` and :class:`BackportSourceLoader` (the pytest
+plugin), the bytecode caches' functions (``compileall``, the plugin),
+:data:`NATIVE` and :data:`TSTRINGS` (everywhere; the engine takes them from
+:mod:`fstring_backport.engine.targets`).
 """
 
 # Only modules that a started interpreter has already loaded: importing this
@@ -50,7 +58,7 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:
     from importlib.machinery import ModuleSpec
     from types import CodeType, ModuleType
-    from typing import Sequence
+    from typing import Sequence, Tuple
 
     from .engine.errors import TranspileError
     from .engine.pipeline import transpile
@@ -62,8 +70,8 @@ __version__ = "0.1.0"
 # not in the engine's targets module (which takes it from here), because the
 # hook needs it on every start and must import nothing to get it.
 NATIVE = (3, 12)
-# The first Python with PEP 750 t-strings, where the hook has nothing left to
-# do (3.12 and 3.13 need it for t-strings only).
+# The first Python with PEP 750 t-strings (and string.templatelib), where
+# the hook has nothing left to do (3.12 and 3.13 need it for t-strings only).
 TSTRINGS = (3, 14)
 
 __all__ = ["TranspileError", "compile", "install", "transpile", "uninstall", "__version__"]
@@ -76,7 +84,8 @@ def install(package: "str | None" = None) -> None:
     Typically ``fstring_backport.install(__name__)`` in a package's
     ``__init__.py``, which must itself be valid for the oldest Python.  On
     Python 3.12 and 3.13 only t-strings are rewritten; on 3.14 and later
-    this does nothing.
+    this does nothing.  ``string.templatelib`` can be imported from then on,
+    by any module.
     """
     if sys.version_info[:2] >= TSTRINGS:
         return
@@ -84,14 +93,14 @@ def install(package: "str | None" = None) -> None:
         _finder.everything = True
     else:
         _finder.packages.add(package)
-    if _finder not in sys.meta_path:
-        sys.meta_path.insert(0, _finder)
+    _finder.attach()
 
 
 def uninstall() -> None:
     """Stop transpiling; modules already imported stay as they are."""
     _finder.packages.clear()
     _finder.everything = False
+    _finder.folders = ()
     if _finder in sys.meta_path:
         sys.meta_path.remove(_finder)
 
@@ -101,11 +110,30 @@ ENVIRONMENT_VARIABLE = "FSTRING_BACKPORT_HOOK"
 
 def install_from_environment() -> None:
     """``FSTRING_BACKPORT_HOOK=pkg,otherpkg`` covers those packages, ``*``
-    every module.  Run at start-up by the ``.pth`` file this tool installs."""
-    for name in os.environ.get(ENVIRONMENT_VARIABLE, "").split(","):
-        name = name.strip()
-        if name:
-            install(None if name == "*" else name)
+    every module, an absolute folder the modules whose files lie under it
+    (outside ``site-packages``).  Run at start-up by the ``.pth`` file this
+    tool installs; ``run`` and the pytest plugin set the variable for the
+    child processes they start."""
+    for entry in os.environ.get(ENVIRONMENT_VARIABLE, "").split(","):
+        entry = entry.strip()
+        if not entry:
+            continue
+        if entry == "*":
+            install()
+        elif os.path.isabs(entry):
+            if sys.version_info[:2] < TSTRINGS:
+                _finder.folders += (os.path.join(entry, ""),)
+                _finder.attach()
+        else:
+            install(entry)
+
+
+def hook_covers_locations() -> bool:
+    """Whether the hook covers every module, or whole folders, in this
+    process: under ``run``, with ``FSTRING_BACKPORT_HOOK=*``, or in a child
+    process of either or of a pytest run with the plugin.  The pytest plugin
+    then switches itself on."""
+    return _finder.everything or bool(_finder.folders)
 
 
 def __getattr__(name: str) -> object:
@@ -126,31 +154,97 @@ def __getattr__(name: str) -> object:
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
-# -- the hook ------------------------------------------------------------------
+# -- the bytecode caches -------------------------------------------------------
+# The one home of this tool's bytecode caches: the names of their files, their
+# headers (PEP 552), reading and writing them.  The import hook's cache
+# (stamped headers, as Python's own), which ``python -m fstring_backport
+# compileall`` fills ahead of time, and the pytest plugin's, for the test
+# modules it rewrote (tagged with pytest's version, hashed headers).
+# Functions, not a class: this module is imported on every hooked start.
 
 
-def _cache_name(source_path: str) -> "str | None":
-    """Where the transpiled bytecode of ``source_path`` lives; None if nowhere.
+def bytecode_cache_path(source_path: str, tag: str = "") -> "str | None":
+    """Where the bytecode of ``source_path`` is cached; None if nowhere.
 
-    Python's own name with the tool's tag before ``.pyc``, so that
-    ``PYTHONPYCACHEPREFIX`` and the optimisation level are honoured exactly as
-    for Python's own caches.
+    Python's own name with ``tag`` (``"-pytest-9.2.0"`` for the pytest
+    plugin's) and this tool's version before ``.pyc``:
+    ``mod.cpython-38.fsbp-0.1.0.pyc``.  ``PYTHONPYCACHEPREFIX`` and the
+    optimisation level are honoured as for Python's own caches, a plain
+    interpreter never reads the file, and an upgrade of the tool starts
+    afresh.
     """
     try:
         plain = cache_from_source(source_path)
     except NotImplementedError:  # sys.implementation.cache_tag is None
         return None
-    return plain[: -len(".pyc")] + ".fsbp-" + __version__ + ".pyc"
+    return plain[: -len(".pyc")] + tag + ".fsbp-" + __version__ + ".pyc"
 
 
-def _pyc_header(mtime: float, size: int) -> bytes:
-    # The layout of a timestamp-based pyc (PEP 552, flags 0).
+def stamped_pyc_header(mtime: float, size: int) -> bytes:
+    """The header of a timestamp-based pyc (flags 0), as Python's own: valid
+    while the source keeps its modification time and size."""
     return (
         MAGIC_NUMBER
         + (0).to_bytes(4, "little")
         + (int(mtime) & 0xFFFFFFFF).to_bytes(4, "little")
         + (size & 0xFFFFFFFF).to_bytes(4, "little")
     )
+
+
+def hashed_pyc_header(source: bytes) -> bytes:
+    """The header of a checked hash-based pyc (flags 3), as pytest 9 writes:
+    a checkout or a restored cache gives every file a new modification
+    time, not new content."""
+    from importlib.util import source_hash
+
+    return MAGIC_NUMBER + (3).to_bytes(4, "little") + source_hash(source)
+
+
+def read_bytecode(cache_path: str, header: bytes, filename: "str | None" = None) -> "CodeType | None":
+    """The code cached at ``cache_path`` if the file starts with ``header``
+    (and, if given, the code is ``filename``'s); None if there is none
+    valid: missing, stale, damaged, or moved with its source."""
+    try:
+        with open(cache_path, "rb", buffering=0) as file:
+            data = file.readall()
+    except OSError:
+        return None
+    if data[:16] != header:
+        return None
+    try:
+        code = marshal.loads(data[16:])
+    except (EOFError, ValueError, TypeError):
+        return None  # damaged: compiled again and overwritten
+    if filename is not None and getattr(code, "co_filename", None) != filename:
+        return None
+    return code
+
+
+def write_bytecode(cache_path: str, header: bytes, code: "CodeType") -> None:
+    """Write ``header`` and ``code`` at ``cache_path``, making its folder:
+    whole or not at all (a process that reads it meanwhile, or another that
+    writes it, as under pytest-xdist, sees one whole file), and not at all,
+    quietly, where the folder cannot be written (a read-only install), as
+    Python does for its own pycs."""
+    data = header + marshal.dumps(code)
+    partial = cache_path + "." + str(os.getpid())
+    try:
+        folder = os.path.dirname(cache_path)
+        if not os.path.isdir(folder):
+            os.makedirs(folder, exist_ok=True)
+        # A new file, as importlib writes its own: truncating an old one
+        # (a process that died here) would cost a flush to disk on ext4.
+        with open(os.open(partial, os.O_CREAT | os.O_EXCL | os.O_WRONLY, 0o666), "wb", buffering=0) as file:
+            file.write(data)
+        os.replace(partial, cache_path)
+    except OSError:
+        try:
+            os.unlink(partial)  # a dead process's too: the next import writes the cache
+        except OSError:
+            pass
+
+
+# -- the hook ------------------------------------------------------------------
 
 
 def _verbose(message: str, *args: object) -> None:
@@ -200,26 +294,16 @@ class BackportSourceLoader(SourceFileLoader):
     def get_code(self, fullname: str) -> "CodeType":
         source_path = self.get_filename(fullname)
         stats = self.path_stats(source_path)
-        header = _pyc_header(stats["mtime"], stats["size"])
-        cache_path = _cache_name(source_path)
+        header = stamped_pyc_header(stats["mtime"], stats["size"])
+        cache_path = bytecode_cache_path(source_path)
         if cache_path is not None:
-            try:
-                cached = self.get_data(cache_path)
-            except OSError:
-                cached = b""
-            if cached[:16] == header:
-                try:
-                    code = marshal.loads(cached[16:])
-                except (EOFError, ValueError, TypeError):
-                    pass  # a damaged cache: transpile again and overwrite it
-                else:
-                    _verbose("code object from {}", cache_path)
-                    return code
+            cached = read_bytecode(cache_path, header)
+            if cached is not None:
+                _verbose("code object from {}", cache_path)
+                return cached
         code = self.source_to_code(self.get_data(source_path), source_path)
         if cache_path is not None and not sys.dont_write_bytecode:
-            # set_data makes __pycache__ and gives up quietly where it cannot
-            # write (a read-only install), as Python does for its own pycs.
-            self.set_data(cache_path, header + marshal.dumps(code))
+            write_bytecode(cache_path, header, code)
         return code
 
 
@@ -253,45 +337,56 @@ def _raised_compiling(error: BaseException) -> bool:
 # The folder of os.py is the standard library's; installed packages live in
 # a site-packages folder inside it or elsewhere.
 _STANDARD_LIBRARY = os.path.dirname(os.__file__) + os.sep
+_INSTALLED_PACKAGES = ("site-packages", "dist-packages")
 
 
-def _in_standard_library(origin: "str | None") -> bool:
+def _in_standard_library(origin: str) -> bool:
     """Modules of the running Python's own library, which never need the hook
     (and which the engine itself imports while the hook is running)."""
-    return (
-        origin is not None
-        and origin.startswith(_STANDARD_LIBRARY)
-        and "site-packages" not in origin[len(_STANDARD_LIBRARY) :].split(os.sep)
+    return origin.startswith(_STANDARD_LIBRARY) and "site-packages" not in origin[len(_STANDARD_LIBRARY) :].split(
+        os.sep
     )
 
 
 class BackportFinder:
-    """Hands covered modules that are source files to a transpiling loader."""
+    """Hands covered modules that are source files to a transpiling loader.
+
+    A module is covered by its name (``packages``: the package and every
+    module below it), or by where its file is: anywhere but the standard
+    library (``everything``), or under one of ``folders`` but not in an
+    installed package there (a virtual environment inside a project).
+    """
 
     def __init__(self) -> None:
-        self.packages = set()  # type: set[str]
+        self.packages: set[str] = set()
         self.everything = False
+        self.folders: Tuple[str, ...] = ()  # each ending in os.sep
 
-    def covers(self, fullname: str) -> bool:
-        # Asked for every import in the process: one set lookup per package level.
-        if fullname.partition(".")[0] == __name__:
-            return False  # the tool itself, which the hook may import while loading
-        if self.everything:
-            return True
-        name = fullname
-        while name not in self.packages:  # the module, then each package above it
-            name, dot, _ = name.rpartition(".")
-            if not dot:
-                return False
-        return True
+    def attach(self, position: int = 0) -> None:
+        """Put the finder on ``sys.meta_path`` at ``position``, unless it is there."""
+        if self not in sys.meta_path:
+            sys.meta_path.insert(position, self)
+        _make_string_a_package()
 
     def find_spec(
         self, fullname: str, path: "Sequence[str] | None", target: "ModuleType | None" = None
     ) -> "ModuleSpec | None":
-        if not self.covers(fullname):
-            return None
+        # Asked for every import in the process: the outcome for a module
+        # that is not covered must take a set lookup per package level.
+        top = fullname.partition(".")[0]
+        if top == "string":
+            return self._string_spec(fullname, path, target)
+        by_name = True
+        name = fullname
+        while name not in self.packages:  # the module, then each package above it
+            name, dot, _ = name.rpartition(".")
+            if not dot:
+                if not (self.everything or self.folders) or top == __name__:
+                    return None  # the tool itself, which the hook may import while loading
+                by_name = False
+                break
         try:
-            spec = self._spec_from_the_others(fullname, path, target)
+            spec = self.spec_from_behind(fullname, path, target)
         except SyntaxError:
             # zipimport compiles a module just to name its file; 3.12 syntax
             # fails there.
@@ -301,25 +396,49 @@ class BackportFinder:
             if spec is None:
                 raise
             return spec
-        if spec is None or self.everything and _in_standard_library(spec.origin):
+        if spec is None or spec.origin is None or not (by_name or self._covers_file(spec.origin)):
             return spec
         loader = spec.loader
         if type(loader) is SourceFileLoader:
             spec.loader = BackportSourceLoader(loader.name, loader.path)
             # The module's __cached__ names the pyc it is loaded from.
-            spec.cached = _cache_name(loader.path)
-        elif isinstance(loader, zipimport.zipimporter) and str(spec.origin).endswith(".py"):
+            spec.cached = bytecode_cache_path(loader.path)
+        elif isinstance(loader, zipimport.zipimporter) and spec.origin.endswith(".py"):
             from .hook.cold_path import BackportZipLoader
 
             spec.loader = BackportZipLoader(loader, spec.origin)
         return spec
 
-    def _spec_from_the_others(
+    def _covers_file(self, origin: str) -> bool:
+        """Whether the module at ``origin``, which no package name covers,
+        is covered by where it is."""
+        if _in_standard_library(origin):
+            return False
+        if self.everything:
+            return True
+        for folder in self.folders:
+            if origin.startswith(folder):
+                below = origin[len(folder) :].split(os.sep)[:-1]
+                return not any(name in below for name in _INSTALLED_PACKAGES)
+        return False
+
+    def spec_from_behind(
         self, fullname: str, path: "Sequence[str] | None", target: "ModuleType | None"
     ) -> "ModuleSpec | None":
-        for finder in sys.meta_path:
-            if finder is self:
-                continue
+        """The spec the finders behind this one on ``sys.meta_path`` give
+        (every other finder, when this one is not there).
+
+        Those in front had their turn.  Asking only those behind is what
+        keeps finders that ask other finders from asking each other without
+        end: the pytest plugin's, which sits behind pytest's own finder,
+        and the one of ``install()``, in front of it or behind it.
+        """
+        finders = sys.meta_path
+        try:
+            finders = finders[finders.index(self) + 1 :]
+        except ValueError:
+            finders = list(finders)  # a copy: a finder may change sys.meta_path
+        for finder in finders:
             find_spec = getattr(finder, "find_spec", None)
             if find_spec is None:
                 continue
@@ -327,6 +446,59 @@ class BackportFinder:
             if spec is not None:
                 return spec
         return None
+
+    def _string_spec(
+        self, fullname: str, path: "Sequence[str] | None", target: "ModuleType | None"
+    ) -> "ModuleSpec | None":
+        """``string.templatelib`` before 3.14: the module that the t-string
+        runtime registers under that name, for a module that imports it
+        without having been transpiled (``importlib.import_module``, a
+        module the hook does not cover) before anything loaded the runtime.
+        ``string`` comes as a package (see _make_string_a_package)."""
+        if fullname == "string.templatelib":
+            runtime = os.path.join(os.path.dirname(__file__), "templatelib.py")
+            return _bootstrap.ModuleSpec(fullname, self, origin=runtime)  # loaded by create_module
+        if fullname != "string":
+            return None
+        spec = self.spec_from_behind(fullname, path, target)
+        if spec is not None and spec.submodule_search_locations is None:
+            spec.submodule_search_locations = []
+        return spec
+
+    # The loader of string.templatelib (as BuiltinImporter is a finder and
+    # a loader): no class of its own to create on every hooked start.
+
+    @staticmethod
+    def create_module(spec: "ModuleSpec") -> "ModuleType":
+        """``string.templatelib``: the module that the t-string runtime
+        (:mod:`fstring_backport.templatelib`) registers under that name, on
+        its first import; the one every transpiled t-string builds its
+        Template from."""
+        from . import templatelib
+
+        registered: ModuleType | None = sys.modules.get(spec.name)
+        if registered is None:  # taken out of sys.modules since (pytester restores a snapshot)
+            registered = templatelib._registered
+        return registered
+
+    @staticmethod
+    def exec_module(module: "ModuleType") -> None:
+        pass  # the runtime made it
+
+
+def _make_string_a_package() -> None:
+    """Give the ``string`` module an empty ``__path__``, as the package it
+    is from 3.14 on: the import system asks the finders for
+    ``string.templatelib`` only then ("'string' is not a package" before).
+    A ``string`` imported later comes so from the hook's finder."""
+    string = sys.modules.get("string")
+    if string is None or getattr(string, "__path__", None) is not None:
+        return
+    string.__path__ = []
+    string.__package__ = "string"
+    spec = getattr(string, "__spec__", None)
+    if spec is not None and spec.submodule_search_locations is None:
+        spec.submodule_search_locations = []
 
 
 _finder = BackportFinder()

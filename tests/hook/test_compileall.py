@@ -4,14 +4,13 @@ After it, importing the hooked modules transpiles nothing (the engine is
 never loaded), even from a folder that cannot be written.
 """
 
-import os
 import stat
 import subprocess
 import sys
 
 import pytest
 
-from support.pythons import PACKAGE_HOME
+from support.pythons import child_environment
 
 INIT = "import fstring_backport\nfstring_backport.install(__name__)\n"
 PROBE = (
@@ -20,14 +19,10 @@ PROBE = (
 )
 
 
-def _env():
-    env = dict(os.environ, PYTHONPATH=str(PACKAGE_HOME))
-    env.pop("PYTHONDONTWRITEBYTECODE", None)  # the hook writes its cache as Python does
-    return env
-
-
 def run(cwd, *args):
-    return subprocess.run([sys.executable, *args], cwd=str(cwd), env=_env(), capture_output=True, text=True)
+    # Bytecode writing on: the hook writes its cache as Python does.
+    env = child_environment(write_bytecode=True)
+    return subprocess.run([sys.executable, *args], cwd=str(cwd), env=env, capture_output=True, text=True)
 
 
 @pytest.fixture

@@ -20,13 +20,14 @@ import sys
 import textwrap
 import zipfile
 from pathlib import Path
-from typing import Dict, List, Optional
+from typing import List, Optional
 
 import pytest
 
 import fstring_backport
 
-from support.pythons import PACKAGE_HOME, REPO, oracle
+from support.hooked import python
+from support.pythons import PACKAGE_HOME, REPO, child_environment, interpreter, oracle
 
 SAMPLE = REPO / "tests" / "projects" / "hooked"
 HOOKED = sys.version_info < (3, 12)
@@ -45,19 +46,6 @@ PROBE = textwrap.dedent(
 ).format(imports="\n".join("import hookdemo." + m for m in MODULES), modules=MODULES)
 
 
-@pytest.fixture(scope="module")
-def oracle_home(tmp_path_factory) -> Path:
-    """A folder holding only this fstring_backport, for the oracle's import of
-    hookdemo/__init__.py (install() does nothing there)."""
-    home = tmp_path_factory.mktemp("oracle-home")
-    shutil.copytree(
-        str(PACKAGE_HOME / "fstring_backport"),
-        str(home / "fstring_backport"),
-        ignore=shutil.ignore_patterns("__pycache__"),
-    )
-    return home
-
-
 @pytest.fixture
 def project(tmp_path) -> Path:
     """A fresh copy of the sample project: its own sources, its own caches."""
@@ -66,45 +54,14 @@ def project(tmp_path) -> Path:
     return destination
 
 
-def environment(*paths: Path, **changes: Optional[str]) -> Dict[str, str]:
-    """This environment with ``paths`` first on PYTHONPATH, bytecode writing
-    allowed (these machines export PYTHONDONTWRITEBYTECODE) and ``changes``
-    applied (None removes a variable)."""
-    env = dict(os.environ)
-    env.pop("PYTHONDONTWRITEBYTECODE", None)
-    env.pop("PYTHONPYCACHEPREFIX", None)
-    env.pop("FSTRING_BACKPORT_HOOK", None)
-    entries = [str(p) for p in paths] + [str(PACKAGE_HOME)]
-    entries += [p for p in os.environ.get("PYTHONPATH", "").split(os.pathsep) if p]
-    env["PYTHONPATH"] = os.pathsep.join(entries)
-    for name, value in changes.items():
-        if value is None:
-            env.pop(name, None)
-        else:
-            env[name] = value
-    return env
-
-
-def python(args: List[str], env: Dict[str, str], cwd: Path, executable: str = sys.executable):
-    result = subprocess.run(
-        [executable] + args,
-        capture_output=True,
-        text=True,
-        env=env,
-        cwd=str(cwd),
-    )
-    return result
-
-
 def probe(project: Path, *flags: str, **changes: Optional[str]) -> dict:
-    result = python(list(flags) + ["-c", PROBE], environment(project, **changes), project)
+    result = python(list(flags) + ["-c", PROBE], child_environment(project, write_bytecode=True, **changes), project)
     assert result.returncode == 0, result.stderr
     return json.loads(result.stdout)
 
 
 def oracle_probe(project: Path, oracle_home: Path) -> dict:
-    env = environment(project, oracle_home, PYTHONDONTWRITEBYTECODE="1")
-    env["PYTHONPATH"] = os.pathsep.join([str(project), str(oracle_home)])
+    env = child_environment(PYTHONPATH=os.pathsep.join([str(project), str(oracle_home)]))
     result = python(["-c", PROBE], env, project, executable=oracle())
     assert result.returncode == 0, result.stderr
     return json.loads(result.stdout)
@@ -168,10 +125,10 @@ def test_the_cache_has_the_interpreters_own_pyc_layout(project, tmp_path):
 
 
 @needs_hook
-def test_module_cached_names_the_transpiled_pyc(project):
+def test_module_cached_names_the_transpiled_pyc(project, child_env):
     script = "import hookdemo.quotes as q, hookdemo.plain as p; print(q.__cached__); print(p.__cached__)"
     for _ in range(2):  # cold, then warm
-        result = python(["-c", script], environment(project), project)
+        result = python(["-c", script], child_env(project, write_bytecode=True), project)
         assert result.returncode == 0, result.stderr
         assert result.stdout.split() == [str(our_pyc(project, "quotes")), str(our_pyc(project, "plain"))]
     assert our_pyc(project, "quotes").is_file()
@@ -190,10 +147,10 @@ def test_a_changed_source_is_transpiled_again(project):
 
 
 @needs_hook
-def test_a_new_tool_version_does_not_read_old_caches(project):
+def test_a_new_tool_version_does_not_read_old_caches(project, child_env):
     probe(project)
     upgraded = "import fstring_backport; fstring_backport.__version__ = '99.0'\n" + PROBE
-    result = python(["-c", upgraded], environment(project), project)
+    result = python(["-c", upgraded], child_env(project, write_bytecode=True), project)
     assert result.returncode == 0, result.stderr
     assert json.loads(result.stdout)["transpiled"]
     assert any(".fsbp-99.0.pyc" in name for name in transpiled_pycs(project))
@@ -252,8 +209,8 @@ TRACEBACK_PROBE = textwrap.dedent(
 )
 
 
-def test_tracebacks_and_getsource_show_the_original(project, oracle_home):
-    env = environment(project)
+def test_tracebacks_and_getsource_show_the_original(project, oracle_home, child_env):
+    env = child_env(project)
     result = python(["-c", TRACEBACK_PROBE], env, project)
     assert result.returncode == 0, result.stderr
     seen = json.loads(result.stdout)
@@ -268,14 +225,14 @@ PDB_COMMANDS = "step\nstep\nwhere\nlist\ncontinue\n"
 
 
 @needs_hook
-def test_pdb_steps_through_the_original_lines(project):
+def test_pdb_steps_through_the_original_lines(project, child_env):
     script = "import pdb, hookdemo.comments as m\npdb.runcall(m.ratio, 4)\n"
     result = subprocess.run(
         [sys.executable, "-c", script],
         input=PDB_COMMANDS,
         capture_output=True,
         text=True,
-        env=environment(project),
+        env=child_env(project),
         cwd=str(project),
     )
     assert result.returncode == 0, result.stderr
@@ -288,7 +245,7 @@ def test_pdb_steps_through_the_original_lines(project):
 BAD_MODULE = 'value = 1\nmessage = f"{value!}"\n'
 
 
-def test_syntax_error_in_a_hooked_module_is_cpythons(project, oracle_home):
+def test_syntax_error_in_a_hooked_module_is_cpythons(project, oracle_home, child_env):
     (project / "hookdemo" / "broken.py").write_text(BAD_MODULE)
     script = textwrap.dedent(
         """\
@@ -299,8 +256,8 @@ def test_syntax_error_in_a_hooked_module_is_cpythons(project, oracle_home):
             print(json.dumps([type(error).__name__, error.msg, error.filename, error.lineno, error.offset]))
         """
     )
-    seen = python(["-c", script], environment(project), project)
-    env = environment(project)
+    seen = python(["-c", script], child_env(project), project)
+    env = child_env(project)
     env["PYTHONPATH"] = os.pathsep.join([str(project), str(oracle_home)])
     expected = python(["-c", script], env, project, oracle())
     assert seen.returncode == 0, seen.stderr
@@ -308,24 +265,24 @@ def test_syntax_error_in_a_hooked_module_is_cpythons(project, oracle_home):
     assert json.loads(seen.stdout)[2] == str(project / "hookdemo" / "broken.py")
 
 
-def test_packages_import_from_a_zip_archive(project, oracle_home, tmp_path):
+def test_packages_import_from_a_zip_archive(project, oracle_home, tmp_path, child_env):
     archive = tmp_path / "hookdemo.zip"
     with zipfile.ZipFile(str(archive), "w") as bundle:
         for path in sorted((project / "hookdemo").rglob("*.py")):
             bundle.write(str(path), str(path.relative_to(project)))
     elsewhere = tmp_path / "elsewhere"
     elsewhere.mkdir()
-    result = python(["-c", PROBE], environment(archive), elsewhere)
+    result = python(["-c", PROBE], child_env(archive, write_bytecode=True), elsewhere)
     assert result.returncode == 0, result.stderr
     assert json.loads(result.stdout)["values"] == oracle_probe(project, oracle_home)["values"]
     assert list(tmp_path.rglob("*.pyc")) == []
 
 
 @needs_hook
-def test_install_covers_only_the_named_package(project):
+def test_install_covers_only_the_named_package(project, child_env):
     (project / "other.py").write_text('x = f"{"quote reuse"}"\n')
     script = "import hookdemo.quotes\nimport other\n"
-    result = python(["-c", script], environment(project), project)
+    result = python(["-c", script], child_env(project), project)
     assert result.returncode == 1
     assert "SyntaxError" in result.stderr and "other.py" in result.stderr
 
@@ -369,69 +326,124 @@ def write_script_project(folder: Path) -> Path:
     return folder
 
 
-def test_run_a_script_like_python_312(tmp_path):
+def test_run_a_script_like_python_312(tmp_path, child_env):
     folder = write_script_project(tmp_path / "scripts")
     args = ["a b", "--flag"]
-    seen = python(["-m", "fstring_backport", "run", "app.py"] + args, environment(), folder)
+    seen = python(["-m", "fstring_backport", "run", "app.py"] + args, child_env(), folder)
     expected = python(["app.py"] + args, dict(os.environ), folder, oracle())
     assert seen.returncode == 0, seen.stderr
     assert json.loads(seen.stdout) == json.loads(expected.stdout)
 
 
-def test_run_a_module_like_python_312(tmp_path):
+def test_run_a_module_like_python_312(tmp_path, child_env):
     folder = write_script_project(tmp_path / "scripts")
-    seen = python(["-m", "fstring_backport", "run", "-m", "tool", "x"], environment(), folder)
+    seen = python(["-m", "fstring_backport", "run", "-m", "tool", "x"], child_env(), folder)
     expected = python(["-m", "tool", "x"], dict(os.environ), folder, oracle())
     assert seen.returncode == 0, seen.stderr
     assert json.loads(seen.stdout) == json.loads(expected.stdout)
 
 
-def test_run_reports_a_syntax_error_without_our_frames(tmp_path):
+def test_run_reports_a_syntax_error_without_our_frames(tmp_path, child_env):
     script = tmp_path / "bad.py"
     script.write_text(BAD_MODULE)
-    result = python(["-m", "fstring_backport", "run", str(script)], environment(), tmp_path)
+    result = python(["-m", "fstring_backport", "run", str(script)], child_env(), tmp_path)
     assert result.returncode == 1
     assert result.stderr.startswith(f'  File "{script}", line 2'), result.stderr
     assert "fstring_backport" not in result.stderr
     assert result.stderr.rstrip().endswith("SyntaxError: f-string: missing conversion character")
 
 
-def test_run_without_a_script_prints_usage():
-    result = python(["-m", "fstring_backport", "run"], environment(), REPO)
+def test_run_without_a_script_prints_usage(child_env):
+    result = python(["-m", "fstring_backport", "run"], child_env(), REPO)
     assert result.returncode == 2
     assert "usage: python -m fstring_backport run SCRIPT" in result.stderr
 
 
-def test_environment_variable_activates_the_hook_at_start_up(project, tmp_path):
-    """The .pth file this tool installs; from a source checkout, the same file
-    processed by site.addsitedir."""
+def test_environment_variable_activates_the_hook_at_start_up(project, tmp_path, child_env):
+    """The .pth file this tool installs (see start_up_site)."""
     undecorated = project / "undecorated"
     shutil.copytree(str(project / "hookdemo"), str(undecorated))
     (undecorated / "__init__.py").write_text("")
     for module in undecorated.rglob("*.py"):
         module.write_text(module.read_text().replace("hookdemo.", "undecorated."))
     script = "import sys, undecorated.quotes as q; print(q.VALUES[0], 'fstring_backport' in sys.modules)"
-    if PACKAGE_HOME != REPO / "src":
-        start = ""  # installed: site processes it at start-up
-    else:
-        site_dir = tmp_path / "site"
-        site_dir.mkdir()
-        shutil.copy(str(REPO / "src" / "fstring_backport-hook.pth"), str(site_dir))
-        start = f"import site; site.addsitedir({str(site_dir)!r}); "
+    start = start_up_site(tmp_path)
 
-    on = python(["-c", start + script], environment(project, FSTRING_BACKPORT_HOOK="undecorated"), project)
+    on = python(["-c", start + script], child_env(project, FSTRING_BACKPORT_HOOK="undecorated"), project)
     assert on.returncode == 0, on.stderr
     assert on.stdout.split() == ["demo", "True"]
-    off = python(["-c", start + "import sys; print('fstring_backport' in sys.modules)"], environment(project), project)
+    off = python(["-c", start + "import sys; print('fstring_backport' in sys.modules)"], child_env(project), project)
     assert off.stdout.strip() == "False", "the hook must cost nothing at start-up when not asked for"
     if HOOKED:
-        assert python(["-c", start + script], environment(project), project).returncode == 1
+        assert python(["-c", start + script], child_env(project), project).returncode == 1
+
+
+def start_up_site(tmp_path: Path) -> str:
+    """What a ``-c`` script starts with for the ``.pth`` file this tool
+    installs to be processed: nothing where the package under test is
+    installed (site processes it at start-up); in a source checkout, the same
+    file processed by site.addsitedir."""
+    if PACKAGE_HOME != REPO / "src":
+        return ""
+    site_dir = tmp_path / "site"
+    site_dir.mkdir(exist_ok=True)
+    shutil.copy(str(REPO / "src" / "fstring_backport-hook.pth"), str(site_dir))
+    return f"import site; site.addsitedir({str(site_dir)!r}); "
 
 
 @needs_hook
-def test_pytest_runs_the_tests_of_a_hooked_project(project):
+def test_a_folder_in_the_environment_variable_covers_the_modules_under_it(project, tmp_path, child_env):
+    """How the pytest plugin hands the hook down to child processes: the
+    modules whose files lie under the folder, but neither those of an
+    installed package there (a virtual environment inside a project) nor
+    those elsewhere."""
+    undecorated = project / "undecorated"
+    shutil.copytree(str(project / "hookdemo"), str(undecorated))
+    (undecorated / "__init__.py").write_text("")
+    for module in undecorated.rglob("*.py"):
+        module.write_text(module.read_text().replace("hookdemo.", "undecorated."))
+    new_syntax = 'x = f"{"quote reuse"}"\n'
+    installed = project / "venv" / "lib" / "site-packages"
+    elsewhere = tmp_path / "elsewhere"
+    for folder in (installed, elsewhere):
+        folder.mkdir(parents=True)
+    (installed / "installed.py").write_text(new_syntax)
+    (elsewhere / "other.py").write_text(new_syntax)
+    env = child_env(project, installed, elsewhere, FSTRING_BACKPORT_HOOK=str(project))
+    start = start_up_site(tmp_path)
+    covered = python(["-c", start + "import undecorated.quotes as q; print(q.VALUES[0])"], env, tmp_path)
+    assert covered.returncode == 0, covered.stderr
+    assert covered.stdout.split() == ["demo"]
+    for module, path in (("installed", installed / "installed.py"), ("other", elsewhere / "other.py")):
+        refused = python(["-c", start + "import " + module], env, tmp_path)
+        assert refused.returncode == 1
+        assert f'File "{path}", line 1' in refused.stderr and "SyntaxError" in refused.stderr
+
+
+INTERPRETERS = [sys.executable, "3.8", "3.12", "3.13"]
+
+
+@pytest.mark.parametrize("python_version", INTERPRETERS)
+def test_importing_the_package_and_installing_the_hook_loads_nothing_else(python_version, child_env):
+    """A hooked warm start pays for one small module: neither the engine,
+    nor the t-string runtime, nor any module of the standard library."""
+    executable = python_version if python_version == sys.executable else interpreter(python_version)
+    script = (
+        "import json, sys\n"
+        "before = set(sys.modules)\n"
+        "import fstring_backport\n"
+        "fstring_backport.install('some_package')\n"
+        "print(json.dumps(sorted(set(sys.modules) - before)))\n"
+    )
+    result = python(["-c", script], child_env(), REPO, executable)
+    assert result.returncode == 0, result.stderr
+    assert json.loads(result.stdout) == ["fstring_backport"]
+
+
+@needs_hook
+def test_pytest_runs_the_tests_of_a_hooked_project(project, child_env):
     result = python(
-        ["-m", "pytest", "-q", "-p", "no:cacheprovider", "tests"], environment(project), project
+        ["-m", "pytest", "-q", "-p", "no:cacheprovider", "tests"], child_env(project), project
     )
     assert result.returncode == 0, result.stdout + result.stderr
     assert "4 passed" in result.stdout
@@ -463,7 +475,7 @@ def coverage_312(tmp_path_factory) -> str:
 
 
 def coverage_json(project: Path, measure_with: str, report_with: str, oracle_home: Path) -> dict:
-    env = environment(project, COVERAGE_FILE=str(project / ".coverage"))
+    env = child_environment(project, write_bytecode=True, COVERAGE_FILE=str(project / ".coverage"))
     if measure_with != sys.executable:
         env["PYTHONPATH"] = os.pathsep.join([str(project), str(oracle_home)])
     measured = python(
@@ -544,9 +556,9 @@ def test_editable_install_of_a_hooked_package(tmp_path, oracle_home):
 
 
 @needs_hook
-def test_a_module_without_fstrings_does_not_load_the_transpiler(project):
+def test_a_module_without_fstrings_does_not_load_the_transpiler(project, child_env):
     script = "import sys, hookdemo.plain as p; print(p.VALUES[0], 'fstring_backport.engine.pipeline' in sys.modules)"
-    result = python(["-c", script], environment(project), project)
+    result = python(["-c", script], child_env(project, write_bytecode=True), project)
     assert result.returncode == 0, result.stderr
     assert result.stdout.split() == ["plain", "42", "False"]
     assert [Path(name).name for name in transpiled_pycs(project)] == [

@@ -25,9 +25,10 @@ import zipfile
 from pathlib import Path
 from typing import Dict, List, Optional
 
-from test_hook import HOOKED, environment, oracle_home, python  # noqa: F401 (a fixture)
+from support.hooked import python
+from support.pythons import child_environment, oracle
 
-from support.pythons import oracle
+HOOKED = sys.version_info < (3, 12)
 
 HELPER = textwrap.dedent(
     """\
@@ -188,7 +189,7 @@ def run_both(folder: Path, args: List[str], path: Optional[Path] = None):
     of ``args`` in ``folder``, with ``path`` on PYTHONPATH if given."""
     ours = python(
         ["-m", "fstring_backport", "run"] + args,
-        environment(*([path] if path else [])),
+        child_environment(*([path] if path else [])),
         folder,
     )
     oracle_env = dict(os.environ)
@@ -346,7 +347,7 @@ def test_system_exit_and_keyboard_interrupt_end_the_process_as_python_does(tmp_p
     assert "at exit" in expected.stdout
 
 
-def test_the_hook_hides_its_frames_from_an_importer(tmp_path, oracle_home):  # noqa: F811
+def test_the_hook_hides_its_frames_from_an_importer(tmp_path, oracle_home, child_env):
     """Without the runner: a program that installs the hook itself (which
     does nothing on the oracle)."""
     folder = write(tmp_path, {"broken.py": BROKEN, "helper.py": HELPER})
@@ -355,7 +356,7 @@ def test_the_hook_hides_its_frames_from_an_importer(tmp_path, oracle_home):  # n
         (folder / "main.py").write_text(launcher + body)
         # Absolute: Python 3.8 shows a script's path as given, 3.9 on absolute.
         script = str(folder / "main.py")
-        ours = python([script], environment(), folder)
+        ours = python([script], child_env(), folder)
         oracle_env = dict(os.environ, PYTHONPATH=str(oracle_home))
         expected = python([script], oracle_env, folder, oracle())
         assert_same(ours, expected)

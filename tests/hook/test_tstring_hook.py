@@ -13,19 +13,17 @@ t-strings only (the sample's one f-string reads alike everywhere).
 """
 
 import json
-import os
 import subprocess
 import sys
 import textwrap
 from pathlib import Path
-from typing import Dict
 
 import pytest
 
 import fstring_backport
 from fstring_backport.hook import cold_path
 
-from support.pythons import PACKAGE_HOME, interpreter, oracle
+from support.pythons import child_environment, interpreter, oracle
 
 HOOKED_HERE = sys.version_info < (3, 14)
 
@@ -118,17 +116,13 @@ def write_project(folder: Path) -> Path:
     return folder
 
 
-def environment(*paths: Path) -> Dict[str, str]:
-    """PYTHONPATH: ``paths``, then this fstring_backport; pycs written."""
-    env = {k: v for k, v in os.environ.items() if k not in ("PYTHONDONTWRITEBYTECODE", "PYTHONPYCACHEPREFIX")}
-    env.pop("FSTRING_BACKPORT_HOOK", None)
-    env["PYTHONPATH"] = os.pathsep.join([str(p) for p in paths] + [str(PACKAGE_HOME)])
-    return env
-
-
 def python(executable: str, script: str, project: Path) -> str:
     result = subprocess.run(
-        [executable, "-c", script], capture_output=True, text=True, env=environment(project), cwd=str(project)
+        [executable, "-c", script],
+        capture_output=True,
+        text=True,
+        env=child_environment(project, write_bytecode=True),
+        cwd=str(project),
     )
     assert result.returncode == 0, result.stderr
     return result.stdout

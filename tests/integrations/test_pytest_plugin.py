@@ -16,7 +16,6 @@ two interpreters print differently normalised away:
   and the docstring's indentation, which 3.13+ strip.
 """
 
-import os
 import re
 import shutil
 import subprocess
@@ -29,7 +28,8 @@ import pytest
 
 import fstring_backport
 
-from support.pythons import PACKAGE_HOME, REPO, oracle
+from support.hooked import installed_python, pytest_command, python
+from support.pythons import REPO, child_environment, oracle
 
 pytestmark = pytest.mark.slow
 
@@ -47,33 +47,21 @@ PYTESTS_TAIL = f"-pytest-{pytest.__version__}.pyc"
 RUN = ["-p", "no:cacheprovider", "--doctest-modules", "-rA"]
 
 
-def environment(**changes: Optional[str]) -> Dict[str, str]:
-    """This environment, with the fstring_backport under test importable, no
-    bytecode written (unless changed) and nothing that changes pytest's
-    behaviour from outside."""
-    env = dict(os.environ)
-    for name in ("PYTHONPYCACHEPREFIX", "FSTRING_BACKPORT_HOOK", "PYTEST_ADDOPTS", "PYTEST_PLUGINS"):
-        env.pop(name, None)
-    env["PYTHONDONTWRITEBYTECODE"] = "1"
-    entries = [str(PACKAGE_HOME)] + [p for p in os.environ.get("PYTHONPATH", "").split(os.pathsep) if p]
-    env["PYTHONPATH"] = os.pathsep.join(entries)
-    for name, value in changes.items():
-        if value is None:
-            env.pop(name, None)
-        else:
-            env[name] = value
-    return env
-
-
 def pytest_run(
-    folder: Path, *args: str, executable: str = sys.executable, env: Optional[Dict[str, str]] = None
+    folder: Path,
+    *args: str,
+    executable: str = sys.executable,
+    env: Optional[Dict[str, str]] = None,
+    under_run: bool = False,
 ) -> "subprocess.CompletedProcess[str]":
-    return subprocess.run(
-        [executable, "-m", "pytest", *args],
-        cwd=str(folder),
-        env=environment() if env is None else env,
-        capture_output=True,
-        text=True,
+    """pytest in ``folder``, under ``python -m fstring_backport run`` if
+    asked; by default with the package under test importable, no bytecode
+    written and nothing that changes pytest from outside."""
+    return python(
+        pytest_command(under_run=under_run) + list(args),
+        child_environment() if env is None else env,
+        folder,
+        executable,
     )
 
 
@@ -108,7 +96,7 @@ def oracle_runs(tmp_path_factory):
             folder = copy_of_the_sample(tmp_path_factory.mktemp("oracle-sample") / "sample")
             for name, text in (files or {}).items():
                 (folder / name).write_text(text)
-            env = environment(PYTHONPATH=str(home))
+            env = child_environment(PYTHONPATH=str(home))
             # Under tox, python3.15 may be an environment's own, with this plugin installed.
             result = pytest_run(folder, "-p", "no:fstring_backport", *args, executable=oracle(), env=env)
             assert not re.search(r"^plugins: .*fstring-backport", result.stdout, re.M)  # a native run
@@ -155,13 +143,31 @@ def test_the_entry_point_registers_the_plugin_off(tmp_path):
 
 @pytest.mark.parametrize(
     "switch",
-    ["--fstring-backport", "pytest.ini", "pyproject.toml", "--assert=plain", "--import-mode=importlib"],
+    [
+        "--fstring-backport",
+        "pytest.ini",
+        "pyproject.toml",
+        "--assert=plain",
+        "--import-mode=importlib",
+        "run",
+        "FSTRING_BACKPORT_HOOK",
+    ],
 )
-def test_a_run_reads_as_pytest_on_315_prints_it(sample, oracle_runs, switch):
+def test_a_run_reads_as_pytest_on_315_prints_it(sample, oracle_runs, child_env, switch):
     """Passing tests pass, doctests run, failures show pytest's introspection,
-    the original lines and the right line numbers, in helper modules too."""
+    the original lines and the right line numbers, in helper modules too.
+
+    ``run``: ``python -m fstring_backport run -m pytest`` switches the plugin
+    on by itself.  ``FSTRING_BACKPORT_HOOK``: the start-up hook for the
+    sample's modules and the plugin together."""
     args = list(RUN)
-    if switch == "pytest.ini":
+    env = child_env()
+    if switch == "run":
+        pass
+    elif switch == "FSTRING_BACKPORT_HOOK":
+        env["FSTRING_BACKPORT_HOOK"] = "fruit,shop"
+        args.append("--fstring-backport")
+    elif switch == "pytest.ini":
         (sample / "pytest.ini").write_text("[pytest]\nfstring_backport = true\n")
     elif switch == "pyproject.toml":
         (sample / "pyproject.toml").write_text("[tool.pytest.ini_options]\nfstring_backport = true\n")
@@ -170,7 +176,7 @@ def test_a_run_reads_as_pytest_on_315_prints_it(sample, oracle_runs, switch):
         if switch != "--fstring-backport":
             args.append(switch)
     oracle_args = [arg for arg in args if arg != "--fstring-backport"]
-    result = pytest_run(sample, *args)
+    result = pytest_run(sample, *args, env=env, executable=installed_python(), under_run=switch == "run")
     assert normalised(result.stdout, sample) == oracle_runs(*oracle_args)
     assert re.search(r"^=+ 7 failed, 8 passed in ", result.stdout, re.M), result.stdout
 
@@ -264,10 +270,10 @@ def replace_code(pyc: Path, test_name: str) -> None:
     pyc.write_bytes(pyc.read_bytes()[:16] + marshal.dumps(code))
 
 
-def test_the_cache_is_ours_and_read_again(sample):
+def test_the_cache_is_ours_and_read_again(sample, child_env):
     """A second run reads the plugin's pycs; a run without the plugin never
     reads them, and the plugin never reads pytest's."""
-    writing = environment(PYTHONDONTWRITEBYTECODE=None)
+    writing = child_env(write_bytecode=True)
     (sample / "test_plain.py").write_text("def test_plain():\n    pass\n")
     ours = f"test_plain.{CACHE_TAG}{OUR_TAIL}"
     pytests = f"test_plain.{CACHE_TAG}{PYTESTS_TAIL}"
@@ -371,13 +377,13 @@ def test_off_the_plugin_changes_nothing(sample):
 
 
 @pytest.mark.skipif(not LOWERS, reason="the plugin does nothing on 3.14+")
-def test_other_pytest_internals_give_a_usage_error(sample):
+def test_other_pytest_internals_give_a_usage_error(sample, child_env):
     """A pytest whose assertion rewriting differs from what the plugin knows
     is refused with a message, not a traceback."""
     (sample / "other_pytest.py").write_text(
         "import _pytest.assertion.rewrite\n\ndel _pytest.assertion.rewrite.rewrite_asserts\n"
     )
-    env = environment(PYTHONPATH=os.pathsep.join([str(sample), environment()["PYTHONPATH"]]))
+    env = child_env(sample)
     result = pytest_run(sample, "-p", "other_pytest", "--fstring-backport", env=env)
     assert result.returncode == 4, result.stdout + result.stderr
     assert result.stderr.strip() == (

@@ -16,6 +16,7 @@ import warnings
 from typing import Dict, List, Optional, Tuple
 
 from .errors import TranspileError
+from .targets import NATIVE, TSTRINGS
 
 
 def check_output(
@@ -37,10 +38,10 @@ def check_output(
     f-strings (a 3.12 or 3.13 target), which older Pythons cannot check;
     ``has_tstrings`` that the input has t-strings, which only 3.14+ parses.
     """
-    if new_syntax and sys.version_info < (3, 12):
+    if new_syntax and sys.version_info < NATIVE:
         return
     # Whether this Python parses the input as 3.15 does, t-strings included.
-    reads_input = host_reads_fstrings_as_315() and (sys.version_info >= (3, 14) or not has_tstrings)
+    reads_input = host_reads_fstrings_as_315() and (sys.version_info >= TSTRINGS or not has_tstrings)
     try:
         new_tree = _parse(output, filename)
     except ValueError:
@@ -115,7 +116,7 @@ _host_verdict: List[bool] = []
 
 def host_reads_fstrings_as_315() -> bool:
     """Does this Python parse 3.12+ f-strings as 3.15 does (checked once)?"""
-    if sys.version_info < (3, 12):
+    if sys.version_info < NATIVE:
         return False
     if not _host_verdict:
         _host_verdict.append(all(_debug_text_here(src) == text for src, text in _DEBUG_TEXT_PROBES))

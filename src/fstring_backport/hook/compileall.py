@@ -16,7 +16,7 @@ import re
 import sys
 from typing import Iterator, List, Pattern
 
-from .. import BackportSourceLoader, _cache_name, _pyc_header
+from .. import BackportSourceLoader, bytecode_cache_path, read_bytecode, stamped_pyc_header
 
 
 def main(argv: List[str]) -> int:
@@ -65,7 +65,7 @@ def _sources(folder: str, recurse: bool) -> Iterator[str]:
 
 def _write_cache(source: str, force: bool, quiet: int) -> bool:
     """Write ``source``'s cache through the hook's loader; False if it failed."""
-    cache = _cache_name(source)
+    cache = bytecode_cache_path(source)
     if cache is None:
         print(f"*** {source!r}: this Python has no bytecode cache (sys.implementation.cache_tag)", file=sys.stderr)
         return False
@@ -90,14 +90,13 @@ def _write_cache(source: str, force: bool, quiet: int) -> bool:
 
 
 def _fresh(source: str, cache: str) -> bool:
-    """Does ``cache`` hold bytecode for ``source`` as it is now (the hook's own check)?"""
+    """Does ``cache`` hold bytecode for ``source`` as it is now, that the
+    hook would read?"""
     try:
         stat = os.stat(source)
-        with open(cache, "rb") as file:
-            header = file.read(16)
     except OSError:
         return False
-    return header == _pyc_header(stat.st_mtime, stat.st_size)
+    return read_bytecode(cache, stamped_pyc_header(stat.st_mtime, stat.st_size)) is not None
 
 
 _NOT_AN_IDENTIFIER: Pattern[str] = re.compile(r"\W")

@@ -6,6 +6,11 @@ run app.py`` behaves like ``python3.12 app.py``: same ``sys.argv``, a module
 named ``__main__``, ``sys.path[0]`` the script's folder, and the same
 traceback for an exception nothing catches (the user's frames only, printed
 by ``sys.excepthook``).
+
+Child Python processes get the hook for every module too, through
+``FSTRING_BACKPORT_HOOK=*`` and the ``.pth`` file that installing
+fstring-backport puts in ``site-packages``; ``run -m pytest`` switches the
+pytest plugin on (it sees the hook cover every module).
 """
 
 import os
@@ -15,7 +20,7 @@ import types
 from importlib.machinery import SourceFileLoader
 from typing import Any, List
 
-from .. import install
+from .. import ENVIRONMENT_VARIABLE, TSTRINGS, install
 from .cold_path import compile_source
 
 USAGE = """\
@@ -35,6 +40,8 @@ def main(argv: List[str]) -> int:
         print(USAGE + "\nerror: -m needs a module name", file=sys.stderr)
         return 2
     install()
+    if sys.version_info[:2] < TSTRINGS:
+        os.environ[ENVIRONMENT_VARIABLE] = "*"  # for child processes
     if argv[0] == "-m":
         # sys.argv[0] becomes the module's file, as under ``python -m``.
         sys.argv = argv[1:]
@@ -139,6 +146,8 @@ def _uncaught(error: BaseException, traceback: "types.TracebackType | None") -> 
     error.with_traceback(traceback)
     kind = type(error)
     sys.last_type, sys.last_value, sys.last_traceback = kind, error, traceback
+    # 3.12 is where sys.last_exc appeared (not the f-string version: the
+    # type checkers know the attribute by this literal).
     if sys.version_info >= (3, 12):
         sys.last_exc = error
     hook = getattr(sys, "excepthook", None)

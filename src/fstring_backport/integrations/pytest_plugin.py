@@ -2,11 +2,13 @@
 run on Python 3.8 to 3.13 with pytest's assertion rewriting intact.
 
 Registered through pytest's ``pytest11`` entry point and off unless
-``--fstring-backport`` is given or the configuration says
-``fstring_backport = true``; off, it adds one command line option and one
-setting, and pytest runs as without it.  On Python 3.14 and later it does
-nothing: f-strings and t-strings are native there.  On 3.12 and 3.13 only
-t-strings are lowered.
+``--fstring-backport`` is given, the configuration says
+``fstring_backport = true``, or the import hook covers every module or
+whole folders (under ``python -m fstring_backport run``, in a child process
+of such a run or of a run with the plugin); off, it adds one command line
+option and one setting, and pytest runs as without it.  On Python 3.14 and
+later it does nothing: f-strings and t-strings are native there.  On 3.12
+and 3.13 only t-strings are lowered.
 
 Switched on, before the first ``conftest.py`` is imported, it covers:
 
@@ -19,9 +21,13 @@ Switched on, before the first ``conftest.py`` is imported, it covers:
   keeps its number, so tracebacks show the original file's lines.
 - Helper modules of the project (any module whose file lies under the
   rootdir, outside ``site-packages``), which pytest imports as Python
-  does: a finder placed right behind pytest's hook gives them the import
-  hook's loader (:class:`fstring_backport.BackportSourceLoader`) and its
-  cache.
+  does: the import hook's finder (:class:`fstring_backport.BackportFinder`)
+  for that folder, placed right behind pytest's hook, gives them the
+  hook's loader and its cache.
+- Child processes: Pythons that the tests start get the import hook for
+  the same folder (``FSTRING_BACKPORT_HOOK`` and the ``.pth`` file
+  installed with fstring-backport, as ``COVERAGE_PROCESS_START`` reaches
+  them for coverage.py).
 - Doctest examples: while a doctest item runs, the ``doctest`` module
   compiles its examples with :func:`fstring_backport.integrations.compile.compile` (it
   calls the builtin ``compile`` by its global name).
@@ -32,15 +38,27 @@ Switched on, before the first ``conftest.py`` is imported, it covers:
 Rewritten test modules are cached beside pytest's own pycs
 (``<mod>.<cache_tag>-pytest-<version>.pyc``) under a name of their own,
 ``<mod>.<cache_tag>-pytest-<version>.fsbp-<our version>.pyc``, validated by
-the source's hash as pytest 9 does: a run without the plugin, or with
-another version of it or of pytest, never reads them, and this plugin
-never reads pytest's.
+the source's hash as pytest 9 does (:func:`fstring_backport.hashed_pyc_header`):
+a run without the plugin, or with another version of it or of pytest, never
+reads them, and this plugin never reads pytest's.
 """
 
+import os
 import sys
 
 # The lint environment does not install pytest (then its names are Any).
 import pytest  # type: ignore[import-not-found, unused-ignore]
+
+from .. import (
+    ENVIRONMENT_VARIABLE,
+    TSTRINGS,
+    BackportFinder,
+    bytecode_cache_path,
+    hashed_pyc_header,
+    hook_covers_locations,
+    read_bytecode,
+    write_bytecode,
+)
 
 TYPE_CHECKING = False  # typing is not loaded for this: the type checkers take it as true
 if TYPE_CHECKING:
@@ -48,9 +66,6 @@ if TYPE_CHECKING:
     from types import CodeType, ModuleType
     from typing import Any, Callable, List, Optional, Sequence
 
-# Where t-strings became native (f-strings in 3.12): from here on the plugin
-# has nothing to do.
-_NATIVE = (3, 14)
 _PACKAGE = __name__.partition(".")[0]
 
 
@@ -68,8 +83,8 @@ def pytest_addoption(parser: "pytest.Parser") -> None:
 @pytest.hookimpl(tryfirst=True)
 def pytest_load_initial_conftests(early_config: "pytest.Config") -> None:
     # Before the conftest.py files, which may hold 3.12 syntax themselves.
-    if not _switched_on(early_config) or sys.version_info[:2] >= _NATIVE:
-        return
+    if sys.version_info[:2] >= TSTRINGS or not _switched_on(early_config):
+        return  # from 3.14 on, f-strings and t-strings are native
     _Switch(early_config).on()
 
 
@@ -77,9 +92,13 @@ def _switched_on(config: "pytest.Config") -> bool:
     if getattr(config.known_args_namespace, "fstring_backport", False):
         return True
     try:
-        return bool(config.getini("fstring_backport"))
+        if config.getini("fstring_backport"):
+            return True
     except ValueError as error:  # not a truth value
         raise pytest.UsageError(f"fstring_backport setting: {error}") from None
+    # Under ``run``, or started by a run with the plugin: the tests are
+    # written for the new syntax as much as the code they test.
+    return hook_covers_locations()
 
 
 class _Unsupported(Exception):
@@ -106,9 +125,11 @@ class _Switch:
         # sys.meta_path then too).
         if rewrite_hook is not None:
             _RewritingLoader(rewrite_hook, self.config).attach()
-        finder = _ProjectFinder(str(self.config.rootpath))
-        finder.attach(behind=rewrite_hook)
+        root = str(self.config.rootpath)
+        finder = _ProjectFinder(root)
+        finder.attach_behind(rewrite_hook)
         self.config.add_cleanup(finder.detach)
+        _reach_child_processes(root, self.config)
         for module, original in statement_ranges:
             module.getstatementrange_ast = _statement_range(original)
             self.config.add_cleanup(_restorer(module, "getstatementrange_ast", original))
@@ -165,13 +186,6 @@ def _rewrite_asserts() -> "Callable[..., None]":
     return rewrite_asserts
 
 
-def _cache_tail() -> str:
-    """What follows the module's name in the names of our pycs."""
-    from .. import __version__
-
-    return f"-pytest-{pytest.__version__}.fsbp-{__version__}.pyc"
-
-
 class _RewritingLoader:
     """Stands in for pytest's ``AssertionRewritingHook.exec_module`` on one
     hook: transpile, rewrite the asserts, compile, cache under our name."""
@@ -179,7 +193,7 @@ class _RewritingLoader:
     def __init__(self, hook: "Any", config: "pytest.Config") -> None:
         self.hook = hook
         self.config = config
-        self.tail = _cache_tail()
+        self.cache_tag = "-pytest-" + pytest.__version__
 
     def attach(self) -> None:
         # An attribute of this instance, found before the class's method by
@@ -204,24 +218,16 @@ class _RewritingLoader:
         self.hook._rewritten_names[module.__name__] = Path(path)
         with open(path, "rb") as file:
             source = file.read()
-        cache = self.cache_path(path)
-        code = _read_pyc(cache, source, path) if cache is not None else None
+        cache = bytecode_cache_path(path, self.cache_tag)
+        header = hashed_pyc_header(source)
+        code = read_bytecode(cache, header, filename=path) if cache is not None else None
         if code is None:
             code = self.rewrite(source, path)
             if cache is not None and not sys.dont_write_bytecode:
-                _write_pyc(cache, source, code)
+                write_bytecode(cache, header, code)
         elif sys.flags.verbose:
             print(f"# fstring-backport: code object from {cache}", file=sys.stderr)
         exec(code, module.__dict__)
-
-    def cache_path(self, path: str) -> "Optional[str]":
-        from importlib.util import cache_from_source
-
-        try:
-            plain = cache_from_source(path)  # PYTHONPYCACHEPREFIX and -O as Python's own
-        except NotImplementedError:  # no cache_tag
-            return None
-        return plain[: -len(".pyc")] + self.tail
 
     def rewrite(self, source: bytes, path: str) -> "CodeType":
         """As pytest's ``_rewrite_test``, on the transpiled source."""
@@ -239,114 +245,52 @@ class _RewritingLoader:
         return compile(tree, path, "exec", dont_inherit=True)
 
 
-# A checked hash-based pyc (PEP 552), as pytest 9 writes: a checkout or a
-# restored cache gives every file a new modification time, not new content.
-_HASH_FLAGS = (3).to_bytes(4, "little")
+# -- the project's other modules, and child processes --------------------------
 
 
-def _pyc_header(source: bytes) -> bytes:
-    from importlib.util import MAGIC_NUMBER, source_hash
-
-    return MAGIC_NUMBER + _HASH_FLAGS + source_hash(source)
-
-
-def _read_pyc(cache: str, source: bytes, path: str) -> "Optional[CodeType]":
-    """The cached code of ``source``, or None if there is none valid."""
-    import marshal
-    from types import CodeType
-
-    try:
-        with open(cache, "rb") as file:
-            data = file.read()
-    except OSError:
-        return None
-    header = _pyc_header(source)
-    if data[: len(header)] != header:
-        return None
-    try:
-        code = marshal.loads(data[len(header) :])
-    except (EOFError, ValueError, TypeError):
-        return None
-    if not isinstance(code, CodeType) or code.co_filename != path:
-        return None  # damaged, or moved with its source: compile again
-    return code
-
-
-def _write_pyc(cache: str, source: bytes, code: "CodeType") -> None:
-    """Write atomically, as pytest does (runs in parallel may share a
-    cache), or not at all where the folder cannot be written."""
-    import marshal
-    import os
-
-    partial = f"{cache}.{os.getpid()}"
-    try:
-        os.makedirs(os.path.dirname(cache), exist_ok=True)
-        with open(partial, "wb") as file:
-            file.write(_pyc_header(source) + marshal.dumps(code))
-        os.replace(partial, cache)
-    except OSError:
-        try:
-            os.unlink(partial)
-        except OSError:
-            pass
-
-
-# -- the project's other modules ---------------------------------------------
-
-
-class _ProjectFinder:
-    """Gives the modules under the rootdir that pytest's hook passes over the
-    import hook's loader, which transpiles them and caches them as the hook
-    does for the packages it covers."""
+class _ProjectFinder(BackportFinder):
+    """The import hook's finder for the modules under the rootdir that
+    pytest's hook passes over (outside ``site-packages``), behind that hook
+    so that the modules it rewrites stay its own; and for those that pytest
+    8.3 asks for in its own way."""
 
     def __init__(self, root: str) -> None:
-        import os
+        super().__init__()
+        self.folders = (os.path.join(root, ""),)
 
-        self.root = os.path.join(root, "")
-        self.library = os.path.join(os.path.dirname(os.__file__), "")
-
-    def attach(self, behind: object) -> None:
-        # Behind pytest's hook, so that the modules it rewrites stay its own.
-        position = sys.meta_path.index(behind) + 1 if behind in sys.meta_path else 0
-        sys.meta_path.insert(position, self)
+    def attach_behind(self, hook: object) -> None:
+        super().attach(sys.meta_path.index(hook) + 1 if hook in sys.meta_path else 0)
 
     def detach(self) -> None:
         if self in sys.meta_path:
             sys.meta_path.remove(self)
 
-    def covers(self, origin: str) -> bool:
-        import os
-
-        if not origin.startswith(self.root) or origin.startswith(self.library):
-            return False
-        folders = origin[len(self.root) :].split(os.sep)[:-1]
-        return "site-packages" not in folders and "dist-packages" not in folders
-
-    def find_spec(
-        self, fullname: str, path: "Optional[Sequence[str]]", target: "Optional[ModuleType]" = None
+    def spec_from_behind(
+        self, fullname: str, path: "Optional[Sequence[str]]", target: "Optional[ModuleType]"
     ) -> "Optional[ModuleSpec]":
-        if fullname.partition(".")[0] == _PACKAGE or self not in sys.meta_path:
-            return None
-        from importlib.machinery import SourceFileLoader
-
-        spec = None
-        for finder in sys.meta_path[sys.meta_path.index(self) + 1 :]:
-            find_spec = getattr(finder, "find_spec", None)
-            if find_spec is not None:
-                spec = find_spec(fullname, path, target)
-                if spec is not None:
-                    break
+        spec = super().spec_from_behind(fullname, path, target)
         if spec is None and path is not None:
             spec = _asked_by_pytest_83(fullname, path)
-        if spec is None or type(spec.loader) is not SourceFileLoader or not self.covers(str(spec.origin)):
-            return spec
-        import fstring_backport
-
-        spec.loader = fstring_backport.BackportSourceLoader(spec.loader.name, spec.loader.path)
-        cache_name = getattr(fstring_backport, "_cache_name", None)  # the module's __cached__
-        if cache_name is not None:
-            spec.cached = cache_name(spec.loader.path)
         return spec
+
+
+def _reach_child_processes(root: str, config: "pytest.Config") -> None:
+    """Child Pythons that the tests start (``python -m mypkg``) get the
+    import hook for the same folder, through ``FSTRING_BACKPORT_HOOK`` and
+    the ``.pth`` file that installing fstring-backport puts in their
+    ``site-packages``; a pytest among them switches this plugin on."""
+    if "," in root:
+        return  # the variable is a comma-separated list
+    before = os.environ.get(ENVIRONMENT_VARIABLE)
+    os.environ[ENVIRONMENT_VARIABLE] = before + "," + root if before else root
+
+    def restore() -> None:
+        if before is None:
+            os.environ.pop(ENVIRONMENT_VARIABLE, None)
+        else:
+            os.environ[ENVIRONMENT_VARIABLE] = before
+
+    config.add_cleanup(restore)
 
 
 def _asked_by_pytest_83(fullname: str, path: "Sequence[str]") -> "Optional[ModuleSpec]":
@@ -358,7 +302,6 @@ def _asked_by_pytest_83(fullname: str, path: "Sequence[str]") -> "Optional[Modul
     package, dot, _ = fullname.rpartition(".")
     if not dot or len(path) != 1 or list(getattr(sys.modules.get(package), "__path__", ())) == list(path):
         return None
-    import os
     from importlib.machinery import PathFinder
 
     return PathFinder.find_spec(fullname, [os.path.join(path[0], *package.split("."))])
