@@ -24,7 +24,7 @@ from fstring_backport.cli import parallel
 from fstring_backport.cli.parallel import WorkerFailed, map_in_order
 
 from support.parallel_workers import big_result, die_outside, fail_outside, square_and_pid
-from support.pythons import PACKAGE_HOME
+from support.pythons import child_environment
 
 PARENT = os.getpid()
 HAS_FORK = hasattr(os, "fork")
@@ -257,15 +257,12 @@ def make_tree(root: Path) -> None:
 
 def run_command_line(cwd: Path, method, *args):
     """Exit status, output and errors of the command line, warnings as errors."""
-    env = dict(os.environ)
-    paths = [str(PACKAGE_HOME)] + [p for p in env.get("PYTHONPATH", "").split(os.pathsep) if p]
-    env["PYTHONPATH"] = os.pathsep.join(paths)  # the package under test, from anywhere
     if method is None:
         command = [sys.executable, "-W", "error", "-m", "fstring_backport"]
     else:
         command = [sys.executable, "-W", "error", "-c", WITH_START_METHOD, method]
     result = subprocess.run(
-        command + list(args), cwd=str(cwd), env=env, capture_output=True, timeout=120,
+        command + list(args), cwd=str(cwd), env=child_environment(), capture_output=True, timeout=120,
     )
     return result.returncode, result.stdout.decode(), result.stderr.decode()
 

@@ -9,7 +9,6 @@ python3.15 runs the original.
 """
 
 import json
-import os
 import subprocess
 import sys
 
@@ -19,7 +18,8 @@ from fstring_backport import TranspileError, transpile
 from fstring_backport.build.common import BuildStep, runtime_for
 from fstring_backport.engine.safety import host_reads_fstrings_as_315
 
-from support.pythons import PACKAGE_HOME, interpreter, oracle
+from support import cli
+from support.pythons import child_environment, interpreter, oracle
 
 # A module per compound statement that can open it, each needing constants
 # in an f-string (a backslash in a field), and printing what it computed.
@@ -89,10 +89,7 @@ def test_the_command_line_writes_them_all(inline, originals, tmp_path):
     folder, printed = originals
     out = tmp_path / "out"
     flags = ["--inline-constants"] if inline else []
-    result = subprocess.run(
-        [sys.executable, "-m", "fstring_backport", "--target", "3.8", *flags, str(folder), "-o", str(out)],
-        capture_output=True,
-    )
+    result = cli.run("--target", "3.8", *flags, str(folder), "-o", str(out))
     assert result.returncode == 0, result.stderr.decode()
     for start in STARTS:
         path = module_path(out, start)
@@ -105,10 +102,10 @@ def test_the_import_hook_runs_them_all(originals, tmp_path):
     one, or 3.11 where this one reads 3.12 f-strings itself)."""
     folder, printed = originals
     python = sys.executable if sys.version_info < (3, 12) else interpreter("3.11")
-    # The modules first: under tox PACKAGE_HOME is site-packages, which may
-    # hold a package of the same name (IPython brings one called decorator).
-    env = dict(os.environ, PYTHONPATH=os.pathsep.join([str(folder), str(PACKAGE_HOME)]))
-    env.pop("PYTHONDONTWRITEBYTECODE", None)
+    # The modules first: under tox the package under test is in
+    # site-packages, which may hold a package of the same name (IPython
+    # brings one called decorator).
+    env = child_environment(folder, write_bytecode=True)
     names = [module_path(folder, start).stem for start in STARTS]
     script = (
         "import contextlib, io, json, fstring_backport\n"
@@ -173,9 +170,7 @@ def test_a_bad_value_is_a_type_error():
 def test_a_bad_setting_is_one_line_and_status_2(tmp_path):
     (tmp_path / "pyproject.toml").write_text('[tool.fstring-backport]\ninline-constants = "yes"\n')
     (tmp_path / "m.py").write_text("x = 1\n")
-    result = subprocess.run(
-        [sys.executable, "-m", "fstring_backport", str(tmp_path / "m.py")], capture_output=True
-    )
+    result = cli.run(str(tmp_path / "m.py"))
     assert result.returncode == 2
     lines = result.stderr.decode().splitlines()
     assert len(lines) == 1 and "inline-constants must be true or false, not 'yes'" in lines[0]
@@ -184,9 +179,7 @@ def test_a_bad_setting_is_one_line_and_status_2(tmp_path):
 def test_the_setting_asks_for_inline_constants(tmp_path):
     (tmp_path / "pyproject.toml").write_text("[tool.fstring-backport]\ninline-constants = true\n")
     (tmp_path / "m.py").write_text('"""Doc."""\nx = f"{"\\n".join("ab")}"\n')
-    result = subprocess.run(
-        [sys.executable, "-m", "fstring_backport", str(tmp_path / "m.py")], capture_output=True
-    )
+    result = cli.run_in(tmp_path, "m.py")
     assert result.returncode == 0, result.stderr.decode()
     assert result.stdout.decode() == '"""Doc."""\nx = f"{(\'%c\' % (10,)).join(\'ab\')}"\n'
 

@@ -11,7 +11,8 @@ import sys
 import pytest
 
 from fstring_backport import TranspileError, transpile
-from fstring_backport.engine.lexer import LineIndex, tokenize
+from fstring_backport.engine.lexer import tokenize
+from fstring_backport.engine.parsed import LineIndex
 from fstring_backport.engine.safety import check_output, host_reads_fstrings_as_315
 
 from support.pythons import oracle

@@ -5,7 +5,6 @@ Python 3.11 and runs on 3.15; an FB2xx example runs on both, differently;
 the rewrite of every f-string example runs on 3.11 as the original on 3.15.
 """
 
-import os
 import re
 import subprocess
 
@@ -15,7 +14,7 @@ from fstring_backport import transpile
 from fstring_backport.engine import rules
 from fstring_backport.engine.pipeline import find_problems
 
-from support.pythons import PACKAGE_HOME, REPO, interpreter, oracle
+from support.pythons import REPO, child_environment, interpreter, oracle
 
 # code -> (program, line, column of the problem)
 EXAMPLES = {
@@ -41,8 +40,7 @@ EXAMPLES = {
 
 def run(python, source):
     # A lowered t-string imports fstring_backport's runtime.
-    env = dict(os.environ, PYTHONPATH=str(PACKAGE_HOME))
-    return subprocess.run([python, "-c", source], capture_output=True, text=True, env=env)
+    return subprocess.run([python, "-c", source], capture_output=True, text=True, env=child_environment())
 
 
 def test_every_rule_has_a_unique_code_and_name_and_an_example():

@@ -7,7 +7,6 @@ command line says.
 """
 
 import subprocess
-import sys
 import warnings
 
 import pytest
@@ -17,7 +16,8 @@ from fstring_backport.engine.pipeline import find_problems
 from fstring_backport.engine.quickcheck import all_fstrings_plain
 from fstring_backport.engine.rules import TSTRING
 
-from support.pythons import PACKAGE_HOME, oracle
+from support.cli import run_in
+from support.pythons import oracle
 
 IMPORT = "from fstring_backport.templatelib import build as _fstring_backport_t"
 # Quote reuse, and f-strings around it that need no rewrite (so only the
@@ -173,27 +173,17 @@ def test_refused_in_python_315s_words(source, target, tmp_path):
     assert info.value.located() == expected
 
 
-def _run(args, cwd):
-    return subprocess.run(
-        [sys.executable, "-m", "fstring_backport"] + args,
-        cwd=str(cwd),
-        env={**__import__("os").environ, "PYTHONPATH": str(PACKAGE_HOME)},
-        capture_output=True,
-        text=True,
-    )
-
-
 def test_command_line(tmp_path):
     (tmp_path / "mod.py").write_text(SOURCE)
-    result = _run(["--target", "3.11", "mod.py"], tmp_path)
+    result = run_in(tmp_path, "--target", "3.11", "mod.py")
     assert result.returncode == 0, result.stderr
-    assert result.stdout == transpile(SOURCE, "3.11")
-    check = _run(["--check", "--target", "3.11", "mod.py"], tmp_path)
+    assert result.stdout.decode() == transpile(SOURCE, "3.11")
+    check = run_in(tmp_path, "--check", "--target", "3.11", "mod.py")
     assert check.returncode == 1
-    assert "mod.py:3:5: FB301 t-string (needs Python 3.14; target 3.11)" in check.stdout
-    same = _run(["--target", "3.14", "mod.py"], tmp_path)
+    assert "mod.py:3:5: FB301 t-string (needs Python 3.14; target 3.11)" in check.stdout.decode()
+    same = run_in(tmp_path, "--target", "3.14", "mod.py")
     assert same.returncode == 0, same.stderr
-    assert same.stdout == SOURCE
+    assert same.stdout.decode() == SOURCE
 
 
 def test_text_is_written_as_it_was_so_python_warns_as_it_would():
