@@ -1,6 +1,9 @@
 """The public API: transpile() on str and bytes, targets, encodings."""
 
 import codecs
+import re
+import subprocess
+import sys
 
 import pytest
 
@@ -11,10 +14,24 @@ from fstring_backport.engine.pipeline import parse_target
 NEEDS_NO_CHANGE = "x = f'{a!r:>8}{b:>{w}}' + \"{b}\"\n"
 
 
-def test_public_names():
-    assert fstring_backport.transpile is transpile
+def test_public_names_are_the_engines_loaded_on_first_use(child_env):
+    # The package's __getattr__ hands them out: ``import fstring_backport``
+    # alone (the import hook) must not load the engine.
+    script = (
+        "import sys, fstring_backport as f\n"
+        "loaded = lambda: 'fstring_backport.engine.pipeline' in sys.modules\n"
+        "before = loaded()\n"
+        "from fstring_backport.engine import errors, pipeline\n"
+        "from fstring_backport.integrations import compile\n"
+        "print(before, loaded(), f.transpile is pipeline.transpile, f.TranspileError is errors.TranspileError,"
+        " f.compile is compile.compile, sorted(f.__all__) == sorted(n for n in f.__all__ if hasattr(f, n)))\n"
+    )
+    done = subprocess.run([sys.executable, "-c", script], stdout=subprocess.PIPE, text=True, env=child_env())
+    assert done.stdout == "False True True True True True\n"
     assert issubclass(TranspileError, SyntaxError)
-    assert fstring_backport.__version__.count(".") >= 2
+    assert re.fullmatch(r"\d+\.\d+\.\d+", fstring_backport.__version__)
+    with pytest.raises(AttributeError, match="has no attribute 'transpiler'"):
+        fstring_backport.transpiler  # noqa: B018
 
 
 @pytest.mark.parametrize(
