@@ -11,6 +11,8 @@ import fstring_backport
 from fstring_backport import TranspileError, transpile
 from fstring_backport.engine.pipeline import parse_target
 
+from support.pythons import originals_and_pinned
+
 NEEDS_NO_CHANGE = "x = f'{a!r:>8}{b:>{w}}' + \"{b}\"\n"
 
 
@@ -46,6 +48,13 @@ def test_target_forms(target, expected):
 def test_bad_targets_are_value_errors(target):
     with pytest.raises(ValueError):
         parse_target(target)
+
+
+def test_source_that_needs_no_change_runs_on_38_as_on_315():
+    program = NEEDS_NO_CHANGE + "print(x)\n"
+    [(expected, got)] = originals_and_pinned([("3.8", "a, b, w = 'A', 7, 4\n", program, program)])
+    assert expected == ("     'A'   7{b}\n", None)
+    assert got == expected
 
 
 def test_source_that_needs_no_change_is_returned_as_is():

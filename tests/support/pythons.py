@@ -168,6 +168,32 @@ def outcomes(python: str, programs: Sequence[Tuple[str, str]]) -> List[Tuple[str
     return [(printed, error) for printed, error in found]
 
 
+_RUN_FILES = """
+import contextlib, io, json, os, runpy, sys
+outcomes = []
+for path in json.load(sys.stdin):
+    printed = io.StringIO()
+    os.chdir(os.path.dirname(path))
+    try:
+        with contextlib.redirect_stdout(printed):
+            runpy.run_path(path, run_name="__main__")
+    except Exception as exc:
+        outcomes.append([printed.getvalue(), type(exc).__name__ + ": " + str(exc)])
+    else:
+        outcomes.append([printed.getvalue(), None])
+print(json.dumps(outcomes))
+"""
+
+
+def run_files(python: str, paths: Sequence[Path]) -> List[Tuple[str, Optional[str]]]:
+    """What each file prints run as ``__main__`` from its folder, and how it
+    fails if it does (the exception's type and message), run by ``python``:
+    one process for all.  The package under test is importable."""
+    found = json_from(python, _RUN_FILES, [str(Path(p).resolve()) for p in paths], env=child_environment())
+    assert isinstance(found, list)
+    return [(printed, error) for printed, error in found]
+
+
 Outcome = Tuple[str, Optional[str]]
 
 
