@@ -11,7 +11,6 @@ from fstring_backport.project.settings import load_settings
 
 from support.cli import run_in
 
-
 BAD_SETTINGS = [
     # (pyproject.toml, what the line names besides the file)
     ("[tool.fstring-backport]\ntarget = 3.12\n", ["target", "3.12", '"3.8"']),
