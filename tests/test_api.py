@@ -1,6 +1,9 @@
 """The public API: transpile() on str and bytes, targets, encodings."""
 
 import codecs
+import re
+import subprocess
+import sys
 
 import pytest
 
@@ -8,13 +11,29 @@ import fstring_backport
 from fstring_backport import TranspileError, transpile
 from fstring_backport.engine.pipeline import parse_target
 
+from support.pythons import originals_and_pinned
+
 NEEDS_NO_CHANGE = "x = f'{a!r:>8}{b:>{w}}' + \"{b}\"\n"
 
 
-def test_public_names():
-    assert fstring_backport.transpile is transpile
+def test_public_names_are_the_engines_loaded_on_first_use(child_env):
+    # The package's __getattr__ hands them out: ``import fstring_backport``
+    # alone (the import hook) must not load the engine.
+    script = (
+        "import sys, fstring_backport as f\n"
+        "loaded = lambda: 'fstring_backport.engine.pipeline' in sys.modules\n"
+        "before = loaded()\n"
+        "from fstring_backport.engine import errors, pipeline\n"
+        "from fstring_backport.integrations import compile\n"
+        "print(before, loaded(), f.transpile is pipeline.transpile, f.TranspileError is errors.TranspileError,"
+        " f.compile is compile.compile, sorted(f.__all__) == sorted(n for n in f.__all__ if hasattr(f, n)))\n"
+    )
+    done = subprocess.run([sys.executable, "-c", script], stdout=subprocess.PIPE, text=True, env=child_env())
+    assert done.stdout == "False True True True True True\n"
     assert issubclass(TranspileError, SyntaxError)
-    assert fstring_backport.__version__.count(".") >= 2
+    assert re.fullmatch(r"\d+\.\d+\.\d+", fstring_backport.__version__)
+    with pytest.raises(AttributeError, match="has no attribute 'transpiler'"):
+        fstring_backport.transpiler  # noqa: B018
 
 
 @pytest.mark.parametrize(
@@ -29,6 +48,13 @@ def test_target_forms(target, expected):
 def test_bad_targets_are_value_errors(target):
     with pytest.raises(ValueError):
         parse_target(target)
+
+
+def test_source_that_needs_no_change_runs_on_38_as_on_315():
+    program = NEEDS_NO_CHANGE + "print(x)\n"
+    [(expected, got)] = originals_and_pinned([("3.8", "a, b, w = 'A', 7, 4\n", program, program)])
+    assert expected == ("     'A'   7{b}\n", None)
+    assert got == expected
 
 
 def test_source_that_needs_no_change_is_returned_as_is():

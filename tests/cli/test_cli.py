@@ -1,4 +1,6 @@
-"""The command as users run it: a real subprocess of the installed tool."""
+"""The command as users run it, called in this process (its standard
+streams as bytes, its exit status); as a real process where processes are
+what is tested: ``python -m``, ``-j``, an interrupted run."""
 
 import os
 import subprocess
@@ -10,8 +12,16 @@ import pytest
 
 from fstring_backport import transpile
 
-from support.cli import ALREADY_OLD, NEEDS_REWRITE, command, environment, make_tree, run, run_in
-from support.pythons import FSTRING_ONLY_IN_313, REPO, copy_stdlib, interpreter, oracle
+from support.cli import ALREADY_OLD, NEEDS_REWRITE, REWRITTEN, command, make_tree, run, run_in, run_process_in
+from support.pythons import (
+    FSTRING_ONLY_IN_313,
+    REPO,
+    compiles_with,
+    copy_stdlib,
+    interpreter,
+    oracle,
+    originals_and_pinned,
+)
 
 # The tests that read a whole standard library run once, on CPython 3.11.
 ONE_RUN = pytest.mark.skipif(
@@ -65,12 +75,22 @@ def test_bad_target_is_a_usage_error():
     assert b"3.8" in result.stderr
 
 
-def test_version_and_module_form():
+def test_version_and_module_form(child_env):
+    from fstring_backport import __version__
+
     result = subprocess.run(
-        [sys.executable, "-m", "fstring_backport", "--version"], stdout=subprocess.PIPE
+        [sys.executable, "-m", "fstring_backport", "--version"], stdout=subprocess.PIPE, env=child_env()
     )
     assert result.returncode == 0
-    assert result.stdout.startswith(b"fstring-backport, version ")
+    assert result.stdout == f"fstring-backport, version {__version__}\n".encode()
+    assert run("--version") == (0, result.stdout, b"")
+
+
+def test_a_process_reads_stdin_and_writes_bytes_as_they_are():
+    data = b"x = f'{1}'\r\ny = 2\r\n" + NEEDS_REWRITE
+    result = run_process_in(REPO, "-", stdin=data)
+    assert (result.returncode, result.stderr) == (0, b"")
+    assert result.stdout == data.replace(NEEDS_REWRITE, REWRITTEN)
 
 
 # -- trees: -o, -i, --check, --diff --------------------------------------------
@@ -104,7 +124,7 @@ def test_out_dir_writes_a_complete_tree(tmp_path):
     files = sorted(p.relative_to(out).as_posix() for p in out.rglob("*") if p.is_file())
     assert files == ["pkg/__init__.py", "pkg/data.json", "pkg/new.py", "pkg/sub/old.py"]
     assert (out / "pkg" / "sub" / "old.py").read_bytes() == ALREADY_OLD
-    assert (out / "pkg" / "new.py").read_bytes() == b'songs = {"t": "x"}\nprint(f"{songs[\'t\']}")\n'
+    assert (out / "pkg" / "new.py").read_bytes() == REWRITTEN
     assert (pkg / "new.py").read_bytes() == NEEDS_REWRITE  # the input is never touched
 
 
@@ -115,7 +135,7 @@ def test_in_place_rewrites_only_what_changes_and_keeps_mode(tmp_path):
     os.utime(str(old), (1_000_000, 1_000_000))
     result = run_in(tmp_path, "-i", "src")
     assert result.returncode == 0, result.stderr
-    assert new.read_bytes() == b'songs = {"t": "x"}\nprint(f"{songs[\'t\']}")\n'
+    assert new.read_bytes() == REWRITTEN
     assert oct(new.stat().st_mode & 0o777) == oct(0o751)
     assert old.stat().st_mtime == 1_000_000
     assert old.read_bytes() == ALREADY_OLD
@@ -187,18 +207,22 @@ def test_a_target_of_312_rewrites_only_tstrings(tmp_path, target):
     assert result.stdout == NEEDS_REWRITE  # 3.12 reads its f-strings as they are
     assert result.stderr == b""
     # T-strings are lowered: 3.12 and 3.13 have none.
-    (pkg / "t.py").write_bytes(b"x = 1\nprint(t'{x}')\n")
+    (pkg / "t.py").write_bytes(TSTRING)
     lowered = run_in(tmp_path, "-q", "--target", target, str(pkg / "t.py"))
     assert lowered.returncode == 0 and lowered.stderr == b""
-    assert lowered.stdout == (
-        b"from fstring_backport.templatelib import build as _fstring_backport_t; x = 1\n"
-        b"print(_fstring_backport_t('', ((x), 'x', None, ''), ''))\n"
-    )
+    assert lowered.stdout == TSTRING_FOR_312
+
+
+TSTRING = b"x = 1\nprint(t'{x}')\n"
+TSTRING_FOR_312 = (
+    b"from fstring_backport.templatelib import build as _fstring_backport_t; x = 1\n"
+    b"print(_fstring_backport_t('', ((x), 'x', None, ''), ''))\n"
+)
 
 
 def test_a_target_that_needs_nothing_says_why(tmp_path):
     pkg = make_tree(tmp_path)
-    (pkg / "t.py").write_bytes(b"x = 1\nprint(t'{x}')\n")
+    (pkg / "t.py").write_bytes(TSTRING)
     # ... and read as they are from 3.14 on.
     kept = run_in(tmp_path, "--target", "3.14", str(pkg / "t.py"))
     assert kept.returncode == 0 and kept.stdout == (pkg / "t.py").read_bytes()
@@ -234,7 +258,7 @@ def test_output_does_not_depend_on_jobs(tmp_path):
     for i in range(12):
         (pkg / f"m{i}.py").write_bytes(NEEDS_REWRITE.replace(b"x", str(i).encode()))
     one = run_in(tmp_path, "--diff", "-j", "1", "src")
-    two = run_in(tmp_path, "--diff", "-j", "2", "src")
+    two = run_process_in(tmp_path, "--diff", "-j", "2", "src")
     assert one.returncode == two.returncode == 0
     assert one.stdout == two.stdout and one.stdout
 
@@ -245,7 +269,7 @@ def test_reports_come_in_path_order_whatever_goes_first(tmp_path):
     for i in range(40):
         (pkg / f"m{i:02}.py").write_bytes(NEEDS_REWRITE * (1 + (i * 7) % 40))
     (pkg / "m05.py").write_bytes(b"x = 1\nf'{x!z}'\n")
-    result = run_in(tmp_path, "-v", "-j", "2", "src", "-o", "out")
+    result = run_process_in(tmp_path, "-v", "-j", "2", "src", "-o", "out")
     assert result.returncode == 1
     lines = [line.split(":")[0] for line in result.stderr.decode().splitlines() if line.startswith("src")]
     assert len(lines) >= 42 and lines == sorted(lines), lines
@@ -275,7 +299,7 @@ def test_pre_commit_manifest_is_valid():
 
 
 @pytest.mark.slow
-def test_interrupted_in_place_run_leaves_every_file_old_or_new(tmp_path):
+def test_interrupted_in_place_run_leaves_every_file_old_or_new(tmp_path, child_env):
     pkg = make_tree(tmp_path)
     originals = {}
     for i in range(300):
@@ -283,7 +307,7 @@ def test_interrupted_in_place_run_leaves_every_file_old_or_new(tmp_path):
         path.write_bytes(NEEDS_REWRITE * 200)
         originals[path] = path.read_bytes()
     process = subprocess.Popen(
-        command() + ["-i", "-j", "1", "src"], cwd=str(tmp_path), env=environment(),
+        command() + ["-i", "-j", "1", "src"], cwd=str(tmp_path), env=child_env(),
         stdout=subprocess.PIPE, stderr=subprocess.PIPE,
     )
     deadline = time.time() + 60
@@ -302,8 +326,6 @@ def test_interrupted_in_place_run_leaves_every_file_old_or_new(tmp_path):
 @pytest.mark.slow  # a copy of the 3.13 standard library
 @ONE_RUN
 def test_check_on_a_copy_of_the_313_stdlib_finds_what_311_rejects(tmp_path):
-    from support.pythons import compiles_with
-
     copy_stdlib("3.13", tmp_path / "lib")
     result = run_in(tmp_path, "--check", "--target", "3.8", "lib")
     assert result.returncode == 1
@@ -407,16 +429,34 @@ def test_include_and_exclude_from_pyproject(tmp_path):
     assert old + ": no problems for Python 3.8 (the default)" in only_sub.stderr.decode()  # ... old.py is
 
 
+LATIN = "# -*- coding: latin-1 -*-\r\nname = 'Müller'\r\nprint(f\"{name + \"é\"}\")\r\n".encode("latin-1")
+LATIN_FOR_38 = "# -*- coding: latin-1 -*-\r\nname = 'Müller'\r\nprint(f\"{name + 'é'}\")\r\n".encode("latin-1")
+BOM = b"\xef\xbb\xbfd = {'k': 1}\nprint(f'{d['k']}')\n"
+BOM_FOR_38 = b"\xef\xbb\xbfd = {'k': 1}\nprint(f'{d[\"k\"]}')\n"
+
+
 def test_in_place_keeps_encoding_bom_and_line_endings(tmp_path):
     latin = tmp_path / "latin.py"
-    latin.write_bytes(
-        "# -*- coding: latin-1 -*-\r\nname = 'Müller'\r\nprint(f\"{name + \"é\"}\")\r\n".encode("latin-1")
-    )
+    latin.write_bytes(LATIN)
     bom = tmp_path / "bom.py"
-    bom.write_bytes(b"\xef\xbb\xbfd = {'k': 1}\nprint(f'{d['k']}')\n")
+    bom.write_bytes(BOM)
     result = run_in(tmp_path, "-i", "latin.py", "bom.py")
     assert result.returncode == 0, result.stderr
-    assert latin.read_bytes() == (
-        "# -*- coding: latin-1 -*-\r\nname = 'Müller'\r\nprint(f\"{name + 'é'}\")\r\n".encode("latin-1")
-    )
-    assert bom.read_bytes() == b"\xef\xbb\xbfd = {'k': 1}\nprint(f'{d[\"k\"]}')\n"
+    assert latin.read_bytes() == LATIN_FOR_38
+    assert bom.read_bytes() == BOM_FOR_38
+
+
+# (target, original, the output pinned above, the files' encoding)
+PINNED = [
+    ("3.8", NEEDS_REWRITE, REWRITTEN, "utf-8"),
+    ("3.12", TSTRING, TSTRING_FOR_312, "utf-8"),
+    ("3.8", LATIN, LATIN_FOR_38, "latin-1"),
+    ("3.8", BOM, BOM_FOR_38, "utf-8-sig"),
+]
+
+
+def test_the_pinned_outputs_run_on_their_target_as_the_originals_on_315():
+    cases = [(target, "", original.decode(code), pinned.decode(code)) for target, original, pinned, code in PINNED]
+    for case, (expected, got) in zip(PINNED, originals_and_pinned(cases)):
+        assert expected[1] is None and expected[0], expected  # it printed something
+        assert got == expected, case

@@ -1,5 +1,8 @@
 """The conventions users bring from black and ruff: --check with --diff,
---stdin-filename, -j auto, --color, a closing count, one target per project."""
+--stdin-filename, -j auto, --color, a closing count, one target per project.
+
+The command runs in this process (support.cli.run); pre-commit runs it as
+its hooks do."""
 
 import os
 import subprocess
@@ -8,10 +11,8 @@ from pathlib import Path
 
 import pytest
 
-from support.cli import NEEDS_REWRITE, make_tree, run, run_in
+from support.cli import NEEDS_REWRITE, REWRITTEN, make_tree, run, run_in
 from support.pythons import REPO
-
-REWRITTEN = b'songs = {"t": "x"}\nprint(f"{songs[\'t\']}")\n'
 
 
 def test_check_with_diff_prints_the_diff_and_exits_1(tmp_path):
@@ -159,6 +160,8 @@ def test_both_pre_commit_hooks_on_a_real_repository(tmp_path):
         return subprocess.run(
             [sys.executable, "-m", "pre_commit", "try-repo", str(REPO), name, "--all-files"],
             cwd=str(project), stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+            # Not child_env: pre-commit installs the tool into an environment
+            # of its own, which the package under test must not shadow.
             env=dict(os.environ, PRE_COMMIT_HOME=str(tmp_path / "home")), text=True,
         )
 

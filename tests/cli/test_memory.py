@@ -13,7 +13,8 @@ import sys
 
 import pytest
 
-from support.cli import command, environment
+from support.cli import command
+from support.pythons import child_environment
 
 resource = pytest.importorskip("resource")  # POSIX: the peak memory of child processes
 # PyPy's collector lets the heap grow before it collects, so its peak
@@ -53,7 +54,7 @@ def peak_kib(arguments):
         [sys.executable, "-c", PEAK_OF] + command() + list(arguments),
         stdout=subprocess.PIPE,
         text=True,
-        env=environment(),
+        env=child_environment(),
         check=True,
     )
     return int(done.stdout)

@@ -24,7 +24,7 @@ from fstring_backport.cli import parallel
 from fstring_backport.cli.parallel import WorkerFailed, map_in_order
 
 from support.parallel_workers import big_result, die_outside, fail_outside, square_and_pid
-from support.pythons import PACKAGE_HOME
+from support.pythons import child_environment
 
 PARENT = os.getpid()
 HAS_FORK = hasattr(os, "fork")
@@ -35,6 +35,14 @@ ways = ([pytest.param({"fork": True}, id="forked")] if HAS_FORK else []) + [
     pytest.param({"fork": False, "start_method": m}, id="pooled-" + m) for m in METHODS
 ]
 needs_fork = pytest.mark.skipif(not HAS_FORK, reason="a forked worker")
+# The same, but the pools that start fresh interpreters (a few tenths of a
+# second each) are slow tests; the quick run still meets them where
+# ``ways`` and ``METHODS`` are used whole.
+FRESH = ("pooled-forkserver", "pooled-spawn")
+ways_fresh_slow = [
+    pytest.param(*way.values, id=way.id, marks=[pytest.mark.slow] if way.id in FRESH else [])
+    for way in ways
+]
 
 
 @contextlib.contextmanager
@@ -93,7 +101,7 @@ def chosen_start_method():
     multiprocessing.set_start_method(before, force=True)
 
 
-@pytest.mark.parametrize("way", ways)
+@pytest.mark.parametrize("way", ways_fresh_slow)
 @pytest.mark.parametrize("workers", [2, 3])
 def test_results_come_in_item_order_whatever_starts_first(way, workers, forks):
     items = list(range(500))
@@ -257,15 +265,12 @@ def make_tree(root: Path) -> None:
 
 def run_command_line(cwd: Path, method, *args):
     """Exit status, output and errors of the command line, warnings as errors."""
-    env = dict(os.environ)
-    paths = [str(PACKAGE_HOME)] + [p for p in env.get("PYTHONPATH", "").split(os.pathsep) if p]
-    env["PYTHONPATH"] = os.pathsep.join(paths)  # the package under test, from anywhere
     if method is None:
         command = [sys.executable, "-W", "error", "-m", "fstring_backport"]
     else:
         command = [sys.executable, "-W", "error", "-c", WITH_START_METHOD, method]
     result = subprocess.run(
-        command + list(args), cwd=str(cwd), env=env, capture_output=True, timeout=120,
+        command + list(args), cwd=str(cwd), env=child_environment(), capture_output=True, timeout=120,
     )
     return result.returncode, result.stdout.decode(), result.stderr.decode()
 
@@ -294,7 +299,9 @@ def one_process(tmp_path_factory):
 
 
 @pytest.mark.parametrize(
-    "method", ([pytest.param(None, id="forked")] if HAS_FORK else []) + [pytest.param(m, id=m) for m in METHODS]
+    "method",
+    ([pytest.param(None, id="forked")] if HAS_FORK else [])
+    + [pytest.param(m, id=m, marks=[pytest.mark.slow] if m != "fork" else []) for m in METHODS],
 )
 @pytest.mark.parametrize("args", [OUT, DIFF], ids=["out", "diff"])
 def test_the_command_line_with_j_2_gives_what_j_1_gives(method, args, tmp_path, one_process):

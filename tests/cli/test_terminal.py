@@ -15,7 +15,8 @@ import termios
 
 import pyte
 
-from support.cli import ALREADY_OLD, NEEDS_REWRITE, command, environment, make_tree
+from support.cli import ALREADY_OLD, NEEDS_REWRITE, command, make_tree
+from support.pythons import child_environment
 
 COLUMNS, LINES = 120, 60
 
@@ -25,9 +26,7 @@ def run_on_terminal(cwd, *args, env=None):
     COLUMNS wide, its standard output and error both on it."""
     master, slave = pty.openpty()
     fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", LINES, COLUMNS, 0, 0))
-    environ = dict(environment(), TERM="xterm")
-    environ.pop("NO_COLOR", None)
-    environ.update(env or {})
+    environ = child_environment(**{"TERM": "xterm", "NO_COLOR": None, **(env or {})})
     process = subprocess.Popen(
         command() + list(args), cwd=str(cwd), env=environ,
         stdin=slave, stdout=slave, stderr=slave, start_new_session=True,

@@ -18,7 +18,7 @@ import pytest
 
 from fstring_backport import transpile
 
-from support.pythons import oracle, stdlib_dir
+from support.pythons import child_environment, oracle, stdlib_dir
 
 pytestmark = pytest.mark.slow  # CPython's own f-string tests, through python3.15
 
@@ -86,13 +86,14 @@ PYPY = sys.implementation.name == "pypy"
 RUNS_HERE = sys.version_info[:2] in ((3, 10), (3, 11), (3, 15)) or PYPY
 
 
-def run_unittest(python, folder):
+def run_unittest(python, folder, env=None):
     result = subprocess.run(
         [python, "-c", _RUNNER],
         cwd=str(folder),
         capture_output=True,
         text=True,
         timeout=300,
+        env=env,
     )
     assert result.returncode == 0, result.stderr
     report = json.loads(result.stdout.strip().splitlines()[-1])
@@ -112,7 +113,7 @@ def test_cpython_315_fstring_suite(tmp_path):
     lowered_dir = tmp_path / "lowered"
     lowered_dir.mkdir()
     (lowered_dir / "test_fstring.py").write_bytes(transpile(original.read_bytes(), (3, 8)))
-    ran, failed, output = run_unittest(sys.executable, lowered_dir)
+    ran, failed, output = run_unittest(sys.executable, lowered_dir, child_environment())
     assert ran == native_ran, output
     if sys.version_info >= (3, 12):
         assert failed == set(), output

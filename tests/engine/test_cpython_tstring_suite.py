@@ -32,7 +32,7 @@ import pytest
 
 from fstring_backport import transpile
 
-from support.pythons import oracle, stdlib_dir
+from support.pythons import child_environment, oracle, stdlib_dir
 
 pytestmark = pytest.mark.slow  # CPython's own t-string tests, through python3.15
 
@@ -151,13 +151,14 @@ print(json.dumps({"ran": ran, "failed": sorted(failed), "errors": errors}))
 """
 
 
-def run_unittest(python, folder):
+def run_unittest(python, folder, env=None):
     result = subprocess.run(
         [python, "-c", _RUNNER, str(folder), *MODULES],
         cwd=str(folder),
         capture_output=True,
         text=True,
         timeout=300,
+        env=env,
     )
     assert result.returncode == 0, result.stderr
     report = json.loads(result.stdout.strip().splitlines()[-1])
@@ -197,7 +198,7 @@ def test_cpython_315_tstring_suites(tmp_path):
 
     folder = tmp_path / "lowered"
     write_suites(folder, lowered=True)
-    ran, failed, output = run_unittest(sys.executable, folder)
+    ran, failed, output = run_unittest(sys.executable, folder, child_environment())  # the t-string runtime
     assert ran == native_ran, output
     expected = set() if NATIVE else set(RUNTIME_COMPILE)
     # Each named test still fails for its reason; if one passes, the list is stale.

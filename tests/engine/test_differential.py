@@ -7,7 +7,6 @@ Cases live in tests/differential/cases/*.py (3.12+ syntax; tstring_*.py hold
 original, never from us.
 """
 
-import os
 import re
 import subprocess
 import sys
@@ -18,7 +17,7 @@ import pytest
 from fstring_backport import transpile
 from fstring_backport.engine.safety import host_reads_fstrings_as_315
 
-from support.pythons import PACKAGE_HOME, interpreter, oracle
+from support.pythons import child_environment, interpreter, oracle
 
 pytestmark = pytest.mark.slow  # runs every case under python3.15 and this Python
 
@@ -80,7 +79,7 @@ def test_case_behaves_as_on_python_315(case, inline, tmp_path):
     runner, env = output_runner(), None
     if runner != sys.executable and b"_fstring_backport_t" in lowered:
         # python3.11 standing in for an early 3.12 imports the t-string runtime from here.
-        env = {**os.environ, "PYTHONPATH": str(PACKAGE_HOME)}
+        env = child_environment()
     actual = run(runner, target_file, env)
     if sys.version_info < (3, 9) and b"py38-lineno-bug" in source:
         # 3.8 numbers lines in multi-line f-strings and their implicit

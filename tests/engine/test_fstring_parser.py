@@ -3,7 +3,8 @@
 import pytest
 
 from fstring_backport.engine.fstrings import Field, Literal, debug_text, parse_fstrings
-from fstring_backport.engine.lexer import LineIndex, lex
+from fstring_backport.engine.lexer import lex
+from fstring_backport.engine.parsed import LineIndex
 
 from support.pythons import json_from, oracle
 

@@ -9,7 +9,6 @@ python3.15 runs the original.
 """
 
 import json
-import os
 import subprocess
 import sys
 
@@ -19,7 +18,8 @@ from fstring_backport import TranspileError, transpile
 from fstring_backport.build.common import BuildStep, runtime_for
 from fstring_backport.engine.safety import host_reads_fstrings_as_315
 
-from support.pythons import PACKAGE_HOME, interpreter, oracle
+from support import cli
+from support.pythons import child_environment, interpreter, oracle, originals_and_pinned, run_files
 
 # A module per compound statement that can open it, each needing constants
 # in an f-string (a backslash in a field), and printing what it computed.
@@ -46,23 +46,17 @@ def output_python():
     return sys.executable
 
 
-def run(python, path, env=None):
-    result = subprocess.run(
-        [python, str(path)], capture_output=True, cwd=str(path.parent), env=env
-    )
-    assert result.returncode == 0, result.stderr.decode()
-    return result.stdout
-
-
 @pytest.fixture(scope="module")
 def originals(tmp_path_factory):
     """The modules, and what python3.15 prints running each."""
     folder = tmp_path_factory.mktemp("originals")
-    printed = {}
     for start, source in STARTS.items():
-        path = folder / (start.replace(" ", "_") + ".py")
-        path.write_text(source, encoding="utf-8")
-        printed[start] = run(oracle(), path)
+        module_path(folder, start).write_text(source, encoding="utf-8")
+    outcomes = run_files(oracle(), [module_path(folder, start) for start in STARTS])
+    printed = {}
+    for start, (out, error) in zip(STARTS, outcomes):
+        assert error is None and out, (start, error)
+        printed[start] = out
     return folder, printed
 
 
@@ -70,18 +64,29 @@ def module_path(folder, start):
     return folder / (start.replace(" ", "_") + ".py")
 
 
+def assert_they_print_as_on_315(folder, printed):
+    """The modules in ``folder`` print what python3.15 printed running the originals."""
+    outcomes = run_files(output_python(), [module_path(folder, start) for start in STARTS])
+    for start, outcome in zip(STARTS, outcomes):
+        assert outcome == (printed[start], None), start
+
+
 @pytest.mark.parametrize("inline", [False, True], ids=["default", "inline"])
 @pytest.mark.parametrize("start", list(STARTS))
-def test_a_module_that_opens_with_a_compound_statement_transpiles(start, inline, originals, tmp_path):
-    folder, printed = originals
+def test_a_module_that_opens_with_a_compound_statement_transpiles(start, inline):
     source = STARTS[start]
     out = transpile(source, (3, 8), inline_constants=inline)
     assert out.count("\n") == source.count("\n")
     assert NAMES not in out  # no line to bind a name on: every constant inline
     assert transpile(out, (3, 8), inline_constants=inline) == out
-    path = tmp_path / module_path(folder, start).name
-    path.write_text(out, encoding="utf-8")
-    assert run(output_python(), path) == printed[start]
+
+
+@pytest.mark.parametrize("inline", [False, True], ids=["default", "inline"])
+def test_they_run_as_on_315(inline, originals, tmp_path):
+    folder, printed = originals
+    for start, source in STARTS.items():
+        module_path(tmp_path, start).write_text(transpile(source, (3, 8), inline_constants=inline), encoding="utf-8")
+    assert_they_print_as_on_315(tmp_path, printed)
 
 
 @pytest.mark.parametrize("inline", [False, True], ids=["default", "inline"])
@@ -89,15 +94,11 @@ def test_the_command_line_writes_them_all(inline, originals, tmp_path):
     folder, printed = originals
     out = tmp_path / "out"
     flags = ["--inline-constants"] if inline else []
-    result = subprocess.run(
-        [sys.executable, "-m", "fstring_backport", "--target", "3.8", *flags, str(folder), "-o", str(out)],
-        capture_output=True,
-    )
+    result = cli.run("--target", "3.8", *flags, str(folder), "-o", str(out))
     assert result.returncode == 0, result.stderr.decode()
     for start in STARTS:
-        path = module_path(out, start)
-        assert NAMES not in path.read_text(encoding="utf-8")
-        assert run(output_python(), path) == printed[start]
+        assert NAMES not in module_path(out, start).read_text(encoding="utf-8")
+    assert_they_print_as_on_315(out, printed)
 
 
 def test_the_import_hook_runs_them_all(originals, tmp_path):
@@ -105,10 +106,10 @@ def test_the_import_hook_runs_them_all(originals, tmp_path):
     one, or 3.11 where this one reads 3.12 f-strings itself)."""
     folder, printed = originals
     python = sys.executable if sys.version_info < (3, 12) else interpreter("3.11")
-    # The modules first: under tox PACKAGE_HOME is site-packages, which may
-    # hold a package of the same name (IPython brings one called decorator).
-    env = dict(os.environ, PYTHONPATH=os.pathsep.join([str(folder), str(PACKAGE_HOME)]))
-    env.pop("PYTHONDONTWRITEBYTECODE", None)
+    # The modules first: under tox the package under test is in
+    # site-packages, which may hold a package of the same name (IPython
+    # brings one called decorator).
+    env = child_environment(folder, write_bytecode=True)
     names = [module_path(folder, start).stem for start in STARTS]
     script = (
         "import contextlib, io, json, fstring_backport\n"
@@ -124,7 +125,7 @@ def test_the_import_hook_runs_them_all(originals, tmp_path):
     assert result.returncode == 0, result.stderr.decode()
     got = json.loads(result.stdout)
     for start, name in zip(STARTS, names):
-        assert got[name].encode() == printed[start].replace(b"\r\n", b"\n"), start
+        assert got[name] == printed[start], start
 
 
 def test_the_build_step_transpiles_them_all(originals, tmp_path):
@@ -134,11 +135,10 @@ def test_the_build_step_transpiles_them_all(originals, tmp_path):
         (module_path(folder, start), module_path(folder, start).name, runtime_for(module_path(folder, start).name, ()))
         for start in STARTS
     ]
-    for (path, shown, _), (_, original, result) in zip(jobs, BuildStep(tmp_path).transpile_all(jobs)):
+    for (_, shown, _), (_, original, result) in zip(jobs, BuildStep(tmp_path).transpile_all(jobs)):
         assert result != original and NAMES.encode() not in result, shown
-        written = tmp_path / shown
-        written.write_bytes(result)
-        assert run(output_python(), written) == printed[path.stem.replace("_", " ")]
+        (tmp_path / shown).write_bytes(result)
+    assert_they_print_as_on_315(tmp_path, printed)
 
 
 def test_inline_constants_add_no_names_where_names_would_fit():
@@ -173,22 +173,22 @@ def test_a_bad_value_is_a_type_error():
 def test_a_bad_setting_is_one_line_and_status_2(tmp_path):
     (tmp_path / "pyproject.toml").write_text('[tool.fstring-backport]\ninline-constants = "yes"\n')
     (tmp_path / "m.py").write_text("x = 1\n")
-    result = subprocess.run(
-        [sys.executable, "-m", "fstring_backport", str(tmp_path / "m.py")], capture_output=True
-    )
+    result = cli.run(str(tmp_path / "m.py"))
     assert result.returncode == 2
     lines = result.stderr.decode().splitlines()
     assert len(lines) == 1 and "inline-constants must be true or false, not 'yes'" in lines[0]
 
 
 def test_the_setting_asks_for_inline_constants(tmp_path):
+    source = '"""Doc."""\nx = f"{"\\n".join("ab")}"\n'
+    expected = '"""Doc."""\nx = f"{(\'%c\' % (10,)).join(\'ab\')}"\n'
     (tmp_path / "pyproject.toml").write_text("[tool.fstring-backport]\ninline-constants = true\n")
-    (tmp_path / "m.py").write_text('"""Doc."""\nx = f"{"\\n".join("ab")}"\n')
-    result = subprocess.run(
-        [sys.executable, "-m", "fstring_backport", str(tmp_path / "m.py")], capture_output=True
-    )
+    (tmp_path / "m.py").write_text(source)
+    result = cli.run_in(tmp_path, "m.py")
     assert result.returncode == 0, result.stderr.decode()
-    assert result.stdout.decode() == '"""Doc."""\nx = f"{(\'%c\' % (10,)).join(\'ab\')}"\n'
+    assert result.stdout.decode() == expected
+    [(on_315, on_38)] = originals_and_pinned([("3.8", "", source + "print(repr(x))", expected + "print(repr(x))")])
+    assert on_38 == on_315 == ("'a\\nb'\n", None)
 
 
 def test_no_quote_left_and_no_line_is_an_error_that_says_what_to_change():

@@ -11,7 +11,8 @@ from pathlib import Path
 import pytest
 
 from fstring_backport import TranspileError
-from fstring_backport.engine.lexer import LineIndex, tokenize, tokenize_fstring
+from fstring_backport.engine.lexer import lex_fstring, tokenize
+from fstring_backport.engine.parsed import LineIndex
 from fstring_backport.engine.source import decode_source
 
 from support.cpython_tokens import first_difference
@@ -528,7 +529,7 @@ def test_an_fstring_lexed_alone_gets_the_tokens_it_gets_in_its_file():
         except TranspileError:
             continue
         for start, run in _fstring_token_runs(tokens):
-            assert tokenize_fstring(text, start) == run, (case.name, start)
+            assert lex_fstring(text, start).tokens == run, (case.name, start)
             seen += 1
     assert seen > 500
 
@@ -544,9 +545,9 @@ def test_an_fstring_lexed_alone_gets_the_tokens_it_gets_in_its_file():
 )
 def test_an_fstring_lexed_alone_stops_at_its_end_or_raises(src, start, message):
     if message is None:
-        tokens = tokenize_fstring(src, start)
+        tokens = lex_fstring(src, start).tokens
         assert "".join(t.text for t in tokens) == "fr'{a:{b}}'"
         return
     with pytest.raises(TranspileError) as info:
-        tokenize_fstring(src, start)
+        lex_fstring(src, start)
     assert info.value.msg == message

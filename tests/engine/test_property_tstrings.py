@@ -15,7 +15,6 @@ Nightly size: ``HYPOTHESIS_PROFILE=nightly``.
 """
 
 import json
-import os
 import subprocess
 import sys
 import warnings
@@ -27,7 +26,7 @@ from hypothesis import strategies as st
 from fstring_backport import TranspileError, transpile
 from fstring_backport.engine.safety import host_reads_fstrings_as_315
 
-from support.pythons import PACKAGE_HOME, interpreter, json_from, oracle
+from support.pythons import child_environment, interpreter, json_from, oracle
 from support.strategies import tstring_case
 
 pytestmark = pytest.mark.slow  # property-based, through python3.15
@@ -85,7 +84,7 @@ def run_there(python, sources):
 def run_lowered(sources):
     """What this interpreter (or, on an early 3.12, python3.11) makes of the lowered sources."""
     if EARLY_312:
-        env = {**os.environ, "PYTHONPATH": str(PACKAGE_HOME)}  # the runtime, for python3.11
+        env = child_environment()  # the runtime, for python3.11
         out = subprocess.run(
             [interpreter("3.11"), "-c", RUNNER],
             input=json.dumps(sources),

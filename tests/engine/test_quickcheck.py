@@ -18,7 +18,7 @@ from hypothesis import strategies as st
 
 from fstring_backport import TranspileError
 from fstring_backport.engine import quickcheck
-from fstring_backport.engine.lexer import LineIndex
+from fstring_backport.engine.parsed import LineIndex
 from fstring_backport.engine.pipeline import rewrite
 from fstring_backport.engine.quickcheck import all_fstrings_plain
 from fstring_backport.engine.source import decode_source
@@ -91,6 +91,7 @@ def _fstring_spans(text):
 
 # The quick check is regular expressions and the full path pure Python: the
 # oldest and the newest interpreter are enough for the long comparison.
+@pytest.mark.slow  # whole standard libraries
 @pytest.mark.skipif(
     sys.version_info[:2] not in ((3, 8), (3, 13)), reason="runs on 3.8 and 3.13"
 )
@@ -121,6 +122,7 @@ def test_differential_corpus():
     assert rewritten > 150
 
 
+@pytest.mark.slow  # a hundred generated modules, a second or two
 @given(module_source())
 def test_generated_modules(text):
     assert_sound(text)
@@ -257,12 +259,11 @@ def test_unterminated_strings_are_left_to_python():
 def test_word_characters_are_letters_digits_underscore_backslash_and_non_ascii():
     # The class is spelled by what it leaves out (cheaper to compile); this
     # is what it must mean, over every code point.
-    import re
     import string
 
-    every = "".join(map(chr, range(sys.maxunicode + 1)))
-    expected = set(string.ascii_letters + string.digits + "_\\") | {c for c in every if ord(c) >= 0x80}
-    assert set(re.findall(quickcheck._WORD, every)) == expected
+    word = set(string.ascii_letters + string.digits + "_\\")
+    assert {chr(c) for c in range(0x80) if re.match(quickcheck._WORD, chr(c))} == word
+    assert re.fullmatch(quickcheck._WORD + "*", "".join(map(chr, range(0x80, sys.maxunicode + 1))))
 
 
 SEEDS = PLAIN + [

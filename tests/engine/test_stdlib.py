@@ -5,7 +5,6 @@ and with 3.14's and 3.15's tokenize on their standard libraries.
 """
 
 import json
-import os
 import subprocess
 import sys
 from pathlib import Path
@@ -18,7 +17,7 @@ from fstring_backport.engine.source import decode_source
 
 from support import cpython_tokens
 from support.cpython_tokens import agreement
-from support.pythons import PACKAGE_HOME, compiles_with, interpreter, stdlib_files
+from support.pythons import child_environment, compiles_with, interpreter, stdlib_files
 
 pytestmark = pytest.mark.slow  # reads whole standard libraries
 
@@ -79,14 +78,12 @@ def test_tokens_agree_with_the_newest_cpython(version):
     if own:
         result = agreement(paths)
     else:
-        env = dict(os.environ)
-        env["PYTHONPATH"] = str(PACKAGE_HOME)
         out = subprocess.run(
             [interpreter(version), str(Path(cpython_tokens.__file__))],
             input=json.dumps(paths),
             stdout=subprocess.PIPE,
             text=True,
-            env=env,
+            env=child_environment(),
             check=True,
         ).stdout
         result = json.loads(out)

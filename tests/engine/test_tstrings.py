@@ -7,7 +7,6 @@ command line says.
 """
 
 import subprocess
-import sys
 import warnings
 
 import pytest
@@ -17,7 +16,8 @@ from fstring_backport.engine.pipeline import find_problems
 from fstring_backport.engine.quickcheck import all_fstrings_plain
 from fstring_backport.engine.rules import TSTRING
 
-from support.pythons import PACKAGE_HOME, oracle
+from support.cli import run_in
+from support.pythons import oracle, originals_and_pinned
 
 IMPORT = "from fstring_backport.templatelib import build as _fstring_backport_t"
 # Quote reuse, and f-strings around it that need no rewrite (so only the
@@ -173,27 +173,17 @@ def test_refused_in_python_315s_words(source, target, tmp_path):
     assert info.value.located() == expected
 
 
-def _run(args, cwd):
-    return subprocess.run(
-        [sys.executable, "-m", "fstring_backport"] + args,
-        cwd=str(cwd),
-        env={**__import__("os").environ, "PYTHONPATH": str(PACKAGE_HOME)},
-        capture_output=True,
-        text=True,
-    )
-
-
 def test_command_line(tmp_path):
     (tmp_path / "mod.py").write_text(SOURCE)
-    result = _run(["--target", "3.11", "mod.py"], tmp_path)
+    result = run_in(tmp_path, "--target", "3.11", "mod.py")
     assert result.returncode == 0, result.stderr
-    assert result.stdout == transpile(SOURCE, "3.11")
-    check = _run(["--check", "--target", "3.11", "mod.py"], tmp_path)
+    assert result.stdout.decode() == transpile(SOURCE, "3.11")
+    check = run_in(tmp_path, "--check", "--target", "3.11", "mod.py")
     assert check.returncode == 1
-    assert "mod.py:3:5: FB301 t-string (needs Python 3.14; target 3.11)" in check.stdout
-    same = _run(["--target", "3.14", "mod.py"], tmp_path)
+    assert "mod.py:3:5: FB301 t-string (needs Python 3.14; target 3.11)" in check.stdout.decode()
+    same = run_in(tmp_path, "--target", "3.14", "mod.py")
     assert same.returncode == 0, same.stderr
-    assert same.stdout == SOURCE
+    assert same.stdout.decode() == SOURCE
 
 
 def test_text_is_written_as_it_was_so_python_warns_as_it_would():
@@ -218,3 +208,29 @@ def test_a_stub_gets_no_runtime_import():
     assert transpile(source, "3.8", filename="m.pyi") is source  # stubs never run
     once = transpile(source, "3.8", filename="m.py")
     assert once != source and transpile(once, "3.8", filename="m.py") == once  # and never twice
+
+
+# (target, source, what prints its value, options): the lowerings pinned
+# above, run on their target as the sources on python3.15.
+LOWERINGS = [
+    ("3.8", SOURCE, "print(repr(x))", {}),
+    ("3.8", '"""Doc."""\nfrom __future__ import annotations\nx = t"{a}"\n', "print(repr(x))", {}),
+    ("3.8", '\nx = t"{a}{"\\n"}"\n', "print(repr(x))", {"inline_constants": True}),
+    ("3.8", "from string.templatelib import Template\n", "print(repr(Template('a', 'b')), Template.__module__)", {}),
+    ("3.8", "import string.templatelib\n", "print(repr(string.templatelib.Template('a')))", {}),
+    ("3.8", "from string . templatelib import (Interpolation)\n", "print(repr(Interpolation(1, 'x')))", {}),
+    ("3.12", 'x = f"{d["k"]!r:{w}} {t"{d["k"]}"}"\n', "print(repr(x))", {}),
+    # 3.15 refuses to add a str to a Template, and so does the runtime.
+    ("3.8", '\nx = t"a\\d{1}" + f"\\d{d["k"]}"\n', "print(repr(x))", {}),
+]
+
+
+def test_the_lowerings_run_on_their_target_as_the_sources_on_315():
+    setup = "a, d, w = 'A', {'k': 'K'}, 5\n"
+    cases = [
+        (target, setup, source + probe, transpile(source, target, **options) + probe)
+        for target, source, probe, options in LOWERINGS
+    ]
+    for case, (expected, got) in zip(cases, originals_and_pinned(cases)):
+        assert expected[0] or expected[1], case  # it printed, or failed
+        assert got == expected, case

@@ -26,8 +26,7 @@ import traceback
 import pyte
 import pytest
 
-from support.cli import environment
-from support.pythons import oracle
+from support.pythons import child_environment, oracle
 
 OURS_EXIT = "now exiting fstring-backport console...\n"
 CODE_EXIT = "now exiting InteractiveConsole...\n"
@@ -36,7 +35,7 @@ AT_LEAST_310 = sys.version_info >= (3, 10)
 
 def session_env():
     # No readline start-up sequences in piped output, whatever builds them.
-    return dict(environment(), TERM="dumb")
+    return child_environment(TERM="dumb")
 
 
 def run(command, session, cwd=None):
@@ -271,7 +270,7 @@ class Terminal:
     def __init__(self, command):
         master, slave = pty.openpty()
         fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", LINES, COLUMNS, 0, 0))
-        env = dict(environment(), TERM="xterm")
+        env = child_environment(TERM="xterm")
         self.process = subprocess.Popen(
             command,
             stdin=slave,

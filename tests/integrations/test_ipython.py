@@ -17,7 +17,7 @@ if sys.implementation.name == "pypy":
 
 import IPython  # noqa: F401  (in CPython's test extra: a missing one fails, never skips)
 
-from support.pythons import oracle
+from support.pythons import child_environment, oracle
 
 NATIVE = sys.version_info >= (3, 14)
 
@@ -40,6 +40,7 @@ def run_cells(*cells):
         capture_output=True,
         text=True,
         timeout=120,
+        env=child_environment(),
     )
     assert result.returncode == 0, result.stderr
     return result.stdout

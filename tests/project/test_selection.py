@@ -414,7 +414,7 @@ def test_a_nested_repository_starts_afresh(tmp_path, monkeypatch):
     assert read(Selection(), ".") == ["keep/sub/m.py"]
 
 
-def test_pathspec_is_imported_only_for_a_gitignore(tmp_path):
+def test_pathspec_is_imported_only_for_a_gitignore(tmp_path, child_env):
     make(tmp_path, {"plain/m.py": "", "ignoring/.gitignore": "x.py\n", "ignoring/x.py": ""})
     script = (
         "import sys\n"
@@ -424,7 +424,8 @@ def test_pathspec_is_imported_only_for_a_gitignore(tmp_path):
     )
     seen = [
         subprocess.run(
-            [sys.executable, "-c", script, str(tmp_path / name)], stdout=subprocess.PIPE, text=True, check=True
+            [sys.executable, "-c", script, str(tmp_path / name)],
+            stdout=subprocess.PIPE, text=True, check=True, env=child_env(),
         ).stdout.strip()
         for name in ("plain", "ignoring")
     ]

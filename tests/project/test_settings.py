@@ -2,7 +2,6 @@
 and what is allowed, exit status 2, never a traceback; the API raises a
 TypeError or ValueError that says the same."""
 
-import subprocess
 import sys
 
 import pytest
@@ -10,14 +9,7 @@ import pytest
 from fstring_backport import transpile
 from fstring_backport.project.settings import load_settings
 
-
-def run_in(folder, *args):
-    return subprocess.run(
-        [sys.executable, "-m", "fstring_backport"] + list(args),
-        cwd=str(folder),
-        capture_output=True,
-    )
-
+from support.cli import run_in
 
 BAD_SETTINGS = [
     # (pyproject.toml, what the line names besides the file)

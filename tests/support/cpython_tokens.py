@@ -40,6 +40,7 @@ import warnings
 from typing import Dict, List, Optional, Tuple
 
 from fstring_backport.engine import lexer
+from fstring_backport.engine.parsed import LineIndex
 
 Position = Tuple[int, int]
 Row = Tuple[str, str, Position, Optional[Position]]
@@ -49,7 +50,7 @@ _MIDDLES = (lexer.FSTRING_MIDDLE, lexer.TSTRING_MIDDLE)
 
 
 def ours(text: str) -> List[Row]:
-    index = lexer.LineIndex(text)
+    index = LineIndex(text)
     starts = index.starts
     n = len(text)
     no_final_break = bool(text) and not text.endswith(("\n", "\r"))

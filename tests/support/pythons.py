@@ -6,7 +6,7 @@ import os
 import shutil
 import subprocess
 from pathlib import Path
-from typing import Dict, List, Optional, Union
+from typing import Dict, List, Optional, Sequence, Tuple, Union
 
 import pytest
 
@@ -117,7 +117,7 @@ def copy_stdlib(version: str, destination: Path) -> Path:
     return destination
 
 
-def json_from(python: str, script: str, data: object) -> object:
+def json_from(python: str, script: str, data: object, env: Optional[Dict[str, str]] = None) -> object:
     """What ``python -c script`` prints as JSON, given ``data`` as JSON on its
     standard input: one process for a whole batch of cases."""
     out = subprocess.run(
@@ -126,8 +126,89 @@ def json_from(python: str, script: str, data: object) -> object:
         stdout=subprocess.PIPE,
         text=True,
         check=True,
+        env=env,
     ).stdout
     return json.loads(out)
+
+
+_RUN_EACH = """
+import contextlib, io, json, sys, warnings
+warnings.simplefilter("ignore")
+outcomes = []
+for setup, source in json.load(sys.stdin):
+    printed = io.StringIO()
+    namespace = {"__name__": "__main__"}
+    try:
+        with contextlib.redirect_stdout(printed):
+            exec(compile(setup, "<setup>", "exec", dont_inherit=True), namespace)
+            exec(compile(source, "<program>", "exec", dont_inherit=True), namespace)
+    except SyntaxError as exc:
+        outcomes.append([printed.getvalue(), type(exc).__name__])
+    except Exception as exc:
+        outcomes.append([printed.getvalue(), type(exc).__name__ + ": " + str(exc)])
+    else:
+        outcomes.append([printed.getvalue(), None])
+print(json.dumps(outcomes))
+"""
+
+
+def outcomes(python: str, programs: Sequence[Tuple[str, str]]) -> List[Tuple[str, Optional[str]]]:
+    """What each program prints, and how it fails if it does, run by
+    ``python`` (one process for all; each in a namespace of its own).
+
+    A program is ``(setup, source)``: ``setup`` runs first in the same
+    namespace, so that ``source`` is compiled as a module of its own, with
+    its lines and its first statement where they are.  A failure is the
+    exception's type and message, a syntax error's type alone (the words
+    change between versions).  The package under test is importable (the
+    t-string runtime).
+    """
+    found = json_from(python, _RUN_EACH, [list(program) for program in programs], env=child_environment())
+    assert isinstance(found, list)
+    return [(printed, error) for printed, error in found]
+
+
+_RUN_FILES = """
+import contextlib, io, json, os, runpy, sys
+outcomes = []
+for path in json.load(sys.stdin):
+    printed = io.StringIO()
+    os.chdir(os.path.dirname(path))
+    try:
+        with contextlib.redirect_stdout(printed):
+            runpy.run_path(path, run_name="__main__")
+    except Exception as exc:
+        outcomes.append([printed.getvalue(), type(exc).__name__ + ": " + str(exc)])
+    else:
+        outcomes.append([printed.getvalue(), None])
+print(json.dumps(outcomes))
+"""
+
+
+def run_files(python: str, paths: Sequence[Path]) -> List[Tuple[str, Optional[str]]]:
+    """What each file prints run as ``__main__`` from its folder, and how it
+    fails if it does (the exception's type and message), run by ``python``:
+    one process for all.  The package under test is importable."""
+    found = json_from(python, _RUN_FILES, [str(Path(p).resolve()) for p in paths], env=child_environment())
+    assert isinstance(found, list)
+    return [(printed, error) for printed, error in found]
+
+
+Outcome = Tuple[str, Optional[str]]
+
+
+def originals_and_pinned(cases: Sequence[Tuple[str, str, str, str]]) -> List[Tuple[Outcome, Outcome]]:
+    """For each ``(target, setup, original, pinned)``: the :func:`outcomes` of
+    python3.15 running the original and of ``python<target>`` running the
+    pinned output; one process per interpreter for all the cases."""
+    expected = outcomes(oracle(), [(setup, original) for _, setup, original, _ in cases])
+    got: List[Optional[Outcome]] = [None] * len(cases)
+    for target in sorted({case[0] for case in cases}):
+        indexes = [i for i, case in enumerate(cases) if case[0] == target]
+        found = outcomes(interpreter(target), [(cases[i][1], cases[i][3]) for i in indexes])
+        for i, outcome in zip(indexes, found):
+            got[i] = outcome
+    return [(want, have) for want, have in zip(expected, got) if have is not None]
 
 
 def compiles_with(version: str, paths: List[Path]) -> Dict[str, bool]:

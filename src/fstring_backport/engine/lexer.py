@@ -26,7 +26,7 @@ from typing import Dict, List, NamedTuple, NoReturn, Tuple
 from . import lexical
 from .errors import TranspileError
 from .lexical import STRING_BODY, is_raw, prefix_of, template_letter
-from .parsed import LineIndex, Parsed  # noqa: F401  (LineIndex: where tests look for it)
+from .parsed import Parsed
 
 NAME = "NAME"
 NUMBER = "NUMBER"
@@ -240,11 +240,6 @@ def lex(text: str, filename: str = "<unknown>") -> Parsed:
     finally:
         if enabled:
             gc.enable()
-
-
-def tokenize_fstring(text: str, start: int, filename: str = "<unknown>") -> List[Token]:
-    """The tokens of the one f-string whose prefix is at ``start`` (see :func:`lex_fstring`)."""
-    return lex_fstring(text, start, filename).tokens
 
 
 def lex_fstring(text: str, start: int, filename: str = "<unknown>") -> Parsed:
