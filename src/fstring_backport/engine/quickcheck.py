@@ -38,6 +38,12 @@ Why True means the full path changes nothing (each point has a test in
    are not looked for, and Python reports them when it compiles the file.
 8. A text that names ``templatelib`` anywhere never passes: a module that
    imports ``string.templatelib`` gets the t-string runtime's import.
+9. A text with an ``except`` clause whose types may be unbracketed
+   (``except A, B:``, PEP 758) never passes: :func:`_except_doubtful`
+   looks at every ``except`` that starts a line and passes it only when a
+   ``:``, a comment or the line's end comes before any ``,`` outside
+   brackets, any quote, backslash or bracket nested in a bracket.  An
+   ``except`` clause starts a line in any valid file.
 """
 
 import re
@@ -269,6 +275,41 @@ class _Text:
         return known_byte + len(self.text[known_char:char].encode("utf-8", "surrogatepass"))
 
 
+# What may follow "except" in a clause whose types need no brackets (point
+# 9): outside brackets, anything but a comma, quote, backslash, bracket or
+# line break, up to the ":" (or a comment, or the line's end: not a clause);
+# inside one pair of brackets anything but a quote, backslash, comment or
+# bracket.
+_IN_BRACKETS = r"[^()\[\]{}'\"\\#]*"
+_EXCEPT_TYPES_PLAIN = _compile(
+    "(?:"
+    + "|".join([r"[^()\[\]{}'\"\\:,#\r\n]", r"\(" + _IN_BRACKETS + r"\)", r"\[" + _IN_BRACKETS + r"\]"])
+    + "|"
+    + r"\{" + _IN_BRACKETS + r"\}"
+    + r")*(?:[:#\r\n]|\Z)"
+)
+_EXCEPT = b"except"
+# After "except", a byte that continues the name ("exception").
+_NAME_BYTES = frozenset(b for b in range(256) if b >= 0x80 or chr(b).isalnum() or b == ord("_"))
+_LINE_STARTS = b"\r\n"
+_INDENTATION = b" \t\f"
+
+
+def _except_doubtful(data: bytes) -> bool:
+    """Whether an ``except`` that starts a line may have unbracketed types (point 9)."""
+    find = data.find
+    at = find(_EXCEPT)
+    size = len(data)
+    while at >= 0:
+        end = at + len(_EXCEPT)
+        if end == size or data[end] not in _NAME_BYTES:
+            line_start = max(data.rfind(b"\n", 0, at), data.rfind(b"\r", 0, at)) + 1
+            if not data[line_start:at].strip(_INDENTATION) and _EXCEPT_TYPES_PLAIN.match(data, end) is None:
+                return True
+        at = find(_EXCEPT, end)
+    return False
+
+
 def _plain_end(data: bytes, quote_at: int) -> int:
     """The end of the plain f-string whose quote is at ``quote_at``; -1 if not plain."""
     quote = data[quote_at : quote_at + 3]
@@ -376,8 +417,8 @@ def all_fstrings_plain(text: Union[str, bytes]) -> bool:
     """
     source = _Text(text)
     data = source.data
-    if b"templatelib" in data:
-        return False  # point 8
+    if b"templatelib" in data or _except_doubtful(data):
+        return False  # points 8 and 9
     find = data.translate(_FOLD).find
     read = 0  # read in context up to here, where the lexer is in code
     prefix_end = find(_FOLDED_PREFIX_END)
