@@ -7,7 +7,7 @@ imported only under ``TYPE_CHECKING``; older Pythons evaluate them when the
 ``from __future__ import annotations`` keeps them unevaluated, as strings,
 which ``typing.get_type_hints`` resolves.  With the ``future-annotations``
 setting a module that has annotations and lacks that import gets it, on an
-existing line (:func:`hoisting.binding_place`), so no line moves.
+existing line (:func:`hoisting.future_place`), so no line moves.
 
 "Has annotations" is read from the tokens, as the engine runs on 3.8 and
 cannot use :mod:`ast` on 3.12+ source: a return annotation (``->``), a
@@ -24,7 +24,7 @@ FUTURE_ANNOTATIONS = "from __future__ import annotations"
 
 NO_PLACE = (
     "cannot add 'from __future__ import annotations' (future-annotations is on): no line above the first "
-    "statement can take it; add a blank line or a docstring there"
+    "statement can take it; add a blank line above it (after the docstring, if there is one)"
 )
 
 # Statements with a block: their first ":" outside brackets ends the header.

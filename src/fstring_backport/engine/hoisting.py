@@ -141,28 +141,60 @@ def future_features(parsed: Parsed) -> Set[str]:
 
 def binding_place(parsed: Parsed) -> Optional[Tuple[int, str, str]]:
     """Where the bindings' statement goes, and what goes around it:
-    (offset, before, after); None when no existing line can take it.
-    A ``from __future__`` import may go there too, first."""
+    (offset, before, after); None when no existing line can take it."""
     tokens = parsed.tokens
     first, header_end, _ = _header(tokens)
     if header_end is not None:
         return tokens[header_end].end, "; ", ""
+    return _line_above(parsed, first, 0)
 
+
+def future_place(parsed: Parsed) -> Optional[Tuple[int, str, str]]:
+    """Where ``from __future__ import annotations`` goes, the bindings after
+    it, as :func:`binding_place` gives it: after the other ``__future__``
+    imports, on their line; else on a blank or comment line between the
+    docstring and the first statement; else in front of that statement.
+    Never on the docstring's line, where CPython takes it but PyPy refuses
+    it ("__future__ statements must appear at beginning of file")."""
+    tokens = parsed.tokens
+    first, header_end, futures = _header(tokens)
+    if futures:
+        return tokens[header_end].end, "; ", ""  # type: ignore[index]  # a future import ends the header
+    if header_end is None:
+        return _line_above(parsed, first, 0)
+    docstring_end = parsed.lines.position(tokens[header_end].end)[0]
+    return _line_above(parsed, first_statement(parsed), docstring_end)
+
+
+def first_statement(parsed: Parsed) -> int:
+    """The index of the first token of the first statement after the docstring."""
+    tokens = parsed.tokens
+    first, header_end, futures = _header(tokens)
+    if header_end is None:
+        return first
+    return _skip_trivia(tokens, _statement_end(tokens, futures[-1][0] if futures else first) + 1)
+
+
+def _line_above(parsed: Parsed, statement: int, after_line: int) -> Optional[Tuple[int, str, str]]:
+    """A place on a line after line ``after_line`` and above the statement
+    starting at ``tokens[statement]``, else in front of that statement when
+    it is a simple one that starts its line."""
+    tokens = parsed.tokens
     lines = parsed.lines
-    first_line = lines.position(tokens[first].offset)[0]
-    keep = 0  # a shebang and a coding cookie stay where they are
+    statement_line = lines.position(tokens[statement].offset)[0]
+    keep = after_line  # a shebang and a coding cookie stay where they are
     for line in (1, 2):
         text = lines.line_text(line) if line <= len(lines.starts) else ""
         if _COOKIE.match(text) or (line == 1 and text.startswith("#!")):
-            keep = line
-    free_lines = range(keep + 1, first_line)
+            keep = max(keep, line)
+    free_lines = range(keep + 1, statement_line)
     for line in free_lines:
         if lines.line_text(line).strip() == "":
             return lines.starts[line - 1], "", ""
     if free_lines:  # only comments there: put the code in front of one
         return lines.starts[free_lines[0] - 1], "", "  "
-    if not _is_compound(tokens, first):
-        return tokens[first].offset, "", "; "
+    if statement_line > after_line and not _is_compound(tokens, statement):
+        return tokens[statement].offset, "", "; "
     return None
 
 

@@ -11,8 +11,8 @@ from .annotations import FUTURE_ANNOTATIONS, NO_PLACE, has_annotations
 from .errors import TranspileError
 from .excepts import unparenthesised_excepts
 from .fstrings import FString, parse_fstrings
-from .hoisting import Temporaries, binding_place, future_features
-from .lexer import TRIVIA, TSTRING_START, lex
+from .hoisting import Temporaries, binding_place, first_statement, future_features, future_place
+from .lexer import TSTRING_START, lex
 from .lowering import Lowerer
 from .oldsyntax import accepted_before_312, problems
 from .parsed import LineIndex, Parsed
@@ -135,7 +135,16 @@ def rewrite(
     concatenations = Concatenations(parsed, index)
     concatenations.check()
     tokens = parsed.tokens
-    place = binding_place(parsed)
+    stub = filename.endswith(".pyi")  # never runs: nothing to register, no annotations evaluated
+    future = (
+        future_annotations
+        and not stub
+        and "annotations" not in future_features(parsed)
+        and has_annotations(parsed)
+    )
+    place = future_place(parsed) if future else binding_place(parsed)
+    if future and place is None:
+        raise parsed.error(NO_PLACE, tokens[first_statement(parsed)].offset)
     temporaries = Temporaries(text, inline_constants, place is not None, runtime)
     lowerer = Lowerer(parsed, temporaries, encoding, index, old_fstrings)
     edits: List[Tuple[int, int, str]] = []
@@ -154,7 +163,6 @@ def rewrite(
     for clause in excepts:
         edits.append((clause.start, clause.start, "("))
         edits.append((clause.end, clause.end, ")"))
-    stub = filename.endswith(".pyi")  # never runs: nothing to register, no annotations evaluated
     # The runtime registers string.templatelib: a module that imports it
     # imports the runtime first (once: transpiling again adds nothing).
     registered = f"from {runtime} import build" in text or registration(runtime) in text
@@ -165,14 +173,6 @@ def rewrite(
         elif place is None:
             for offset in references.imports:
                 edits.append((offset, offset, registration(runtime) + "; "))
-    future = (
-        future_annotations
-        and not stub
-        and "annotations" not in future_features(parsed)
-        and has_annotations(parsed)
-    )
-    if future and place is None:
-        raise parsed.error(NO_PLACE, tokens[_first_code(parsed)].offset)
     if not edits and not temporaries.needed and not future:
         return text
     if temporaries.needed or future:
@@ -209,14 +209,6 @@ def rewrite(
         future,
     )
     return output
-
-
-def _first_code(parsed: Parsed) -> int:
-    """The index of the first token that is code."""
-    i = 0
-    while parsed.tokens[i].kind in TRIVIA:
-        i += 1
-    return i
 
 
 def _apply(text: str, edits: List[Tuple[int, int, str]]) -> str:
