@@ -88,11 +88,45 @@ def _clause(parsed: Parsed, code: List[Token], i: int) -> Optional[Unparenthesis
     if as_at is not None:
         name = code[as_at + 1]
         if name.kind == NAME and as_at + 2 == i:
-            raise parsed.error(AS_NEEDS_PARENTHESES, code[first].offset, name.end)
+            start = _node_start(code, first)
+            raise parsed.error(AS_NEEDS_PARENTHESES, code[start].offset, name.end)
         raise parsed.error(INVALID, code[as_at].offset, code[as_at].end)
     if suspect is not None:
         raise parsed.error(INVALID, suspect.offset, suspect.end)
     return Unparenthesised(code[first].offset, code[i - 1].end)
+
+
+def _node_start(code: List[Token], first: int) -> int:
+    """Where CPython's node for the first type, at ``code[first]``, starts:
+    inside the brackets of a group that is the whole type (``(A), B``),
+    which the node does not include (a tuple's or a call's does)."""
+    last = first  # the first type's last token: before the first "," outside brackets
+    depth = 0
+    while True:
+        token = code[last]
+        if token.kind == OP and token.text in _OPENING:
+            depth += 1
+        elif token.kind == OP and token.text in _CLOSING:
+            depth -= 1
+        if depth == 0 and code[last + 1].kind == OP and code[last + 1].text == ",":
+            break
+        last += 1
+    while code[first].kind == OP and code[first].text == "(" and last > first + 1:
+        depth = 0
+        for j in range(first, last + 1):
+            token = code[j]
+            if token.kind == OP and token.text in _OPENING:
+                depth += 1
+            elif token.kind == OP and token.text in _CLOSING:
+                depth -= 1
+                if depth == 0:
+                    break
+            elif depth == 1 and (token.text == "," or (token.kind == NAME and token.text in ("for", "yield"))):
+                return first  # a tuple, a generator, a yield: the node has the brackets
+        if j != last:
+            break  # (A).x: the brackets are part of it
+        first, last = first + 1, last - 1
+    return first
 
 
 __all__ = ["AS_NEEDS_PARENTHESES", "Unparenthesised", "unparenthesised_excepts"]
