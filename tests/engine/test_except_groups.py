@@ -101,10 +101,37 @@ def test_what_needs_no_brackets_is_left_alone(source):
         UNTOUCHED[2],
         "try:\n    pass\nexcept ValueError:\n    pass\nexcept (KeyError, IndexError) as e:  # a, b\n    pass\n",
         '"""Doc.\n\nexcept when it is not\n"""\n# except this, or that:\n',
+        '"""Doc.\n\n    except when the cause is a NaN, in which case\n    the result is (a, b)\n"""\n',
     ],
 )
 def test_the_quick_check_passes_the_common_forms(source):
     assert all_fstrings_plain(source) and all_fstrings_plain(source.encode())
+
+
+@pytest.mark.parametrize(
+    "clause",
+    [
+        "except A, B:",
+        "except\tA,B:",
+        "except\x0cA, B:",
+        "except A, (B,\n        C):",
+        "except A, (B,  # c\n        C):",
+        "except A, [B, C][0]:",
+        "except A, f(g(B)):",
+        "except 'a', B:",
+        "except A, \\\n        B:",
+        "except (A), B:",
+        "except A,:",
+        "except* A, B:",
+        "except lambda a, b: A:",
+    ],
+)
+@pytest.mark.parametrize("newline", ["\n", "\r\n", "\r"])
+@pytest.mark.parametrize("indent", ["", "    ", "\t", "\x0c"])
+def test_the_quick_check_never_passes_a_clause_that_may_need_brackets(clause, newline, indent):
+    source = f"{indent}try:\n{indent}    pass\n{indent}{clause}\n{indent}    pass\n".replace("\n", newline)
+    assert not all_fstrings_plain(source), source
+    assert not all_fstrings_plain(source.encode()), source
 
 
 def test_check_reports_fb401_at_the_first_type_for_every_target_before_314():

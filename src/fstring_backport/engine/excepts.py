@@ -11,6 +11,7 @@ from typing import List, NamedTuple, Optional
 
 from .lexer import ENDMARKER, NAME, NEWLINE, OP, TRIVIA, Token
 from .parsed import Parsed
+from .quickcheck import excepts_doubtful
 
 AS_NEEDS_PARENTHESES = "multiple exception types must be parenthesized when using 'as'"
 INVALID = "invalid syntax"
@@ -32,9 +33,9 @@ def unparenthesised_excepts(parsed: Parsed) -> List[Unparenthesised]:
     Raises 3.15's error where such a clause is not valid on 3.14 either:
     ``as`` after the types, a starred type, ``:=`` or ``yield`` among them.
     """
-    tokens = parsed.tokens
-    if not any(token.kind == NAME and token.text == "except" for token in tokens):
+    if not excepts_doubtful(parsed.text):  # most texts: no pass over the tokens
         return []
+    tokens = parsed.tokens
     code = [token for token in tokens if token.kind not in TRIVIA]
     found = []
     for i, token in enumerate(code):

@@ -42,8 +42,11 @@ Why True means the full path changes nothing (each point has a test in
    (``except A, B:``, PEP 758) never passes: :func:`_except_doubtful`
    looks at every ``except`` that starts a line and passes it only when a
    ``:``, a comment or the line's end comes before any ``,`` outside
-   brackets, any quote, backslash or bracket nested in a bracket.  An
-   ``except`` clause starts a line in any valid file.
+   brackets, any quote, backslash or bracket nested in a bracket; or when
+   the line ends (or a comment starts) with no ``:`` and none of those but
+   commas (prose).  An ``except`` clause starts a line in any valid file,
+   and one with commas outside brackets has its ``:`` on that line unless
+   a backslash or an open bracket carries it on.
 """
 
 import re
@@ -278,21 +281,28 @@ class _Text:
 # What may follow "except" in a clause whose types need no brackets (point
 # 9): outside brackets, anything but a comma, quote, backslash, bracket or
 # line break, up to the ":" (or a comment, or the line's end: not a clause);
-# inside one pair of brackets anything but a quote, backslash, comment or
-# bracket.
+# or, with commas, up to a comment or the line's end, no ":" (prose in a
+# docstring: a clause with commas has its ":" on that line, or a bracket
+# or backslash that carries it to the next).  Inside one pair of brackets,
+# anything but a quote, backslash, comment or bracket.
 _IN_BRACKETS = r"[^()\[\]{}'\"\\#]*"
+_GROUPS = [r"\(" + _IN_BRACKETS + r"\)", r"\[" + _IN_BRACKETS + r"\]", r"\{" + _IN_BRACKETS + r"\}"]
 _EXCEPT_TYPES_PLAIN = _compile(
-    "(?:"
-    + "|".join([r"[^()\[\]{}'\"\\:,#\r\n]", r"\(" + _IN_BRACKETS + r"\)", r"\[" + _IN_BRACKETS + r"\]"])
+    group("(?:" + "|".join([r"[^()\[\]{}'\"\\:,#\r\n]", *_GROUPS]) + r")*(?:[:#\r\n]|\Z)")
     + "|"
-    + r"\{" + _IN_BRACKETS + r"\}"
-    + r")*(?:[:#\r\n]|\Z)"
+    + group("(?:" + "|".join([r"[^()\[\]{}'\"\\:#\r\n]", *_GROUPS]) + r")*(?:[#\r\n]|\Z)")
 )
 _EXCEPT = b"except"
 # After "except", a byte that continues the name ("exception").
 _NAME_BYTES = frozenset(b for b in range(256) if b >= 0x80 or chr(b).isalnum() or b == ord("_"))
-_LINE_STARTS = b"\r\n"
 _INDENTATION = b" \t\f"
+_BEFORE_CLAUSE = frozenset(b" \t\f\r\n")  # what an except clause's "except" follows
+
+
+def excepts_doubtful(text: Union[str, bytes]) -> bool:
+    """Whether an ``except`` clause of ``text`` may have unbracketed types
+    (point 9); False says none has."""
+    return _except_doubtful(text if isinstance(text, bytes) else text.encode("utf-8", "surrogatepass"))
 
 
 def _except_doubtful(data: bytes) -> bool:
@@ -302,7 +312,7 @@ def _except_doubtful(data: bytes) -> bool:
     size = len(data)
     while at >= 0:
         end = at + len(_EXCEPT)
-        if end == size or data[end] not in _NAME_BYTES:
+        if (end == size or data[end] not in _NAME_BYTES) and (at == 0 or data[at - 1] in _BEFORE_CLAUSE):
             line_start = max(data.rfind(b"\n", 0, at), data.rfind(b"\r", 0, at)) + 1
             if not data[line_start:at].strip(_INDENTATION) and _EXCEPT_TYPES_PLAIN.match(data, end) is None:
                 return True
