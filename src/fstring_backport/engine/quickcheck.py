@@ -313,7 +313,8 @@ def _except_doubtful(data: bytes) -> bool:
     while at >= 0:
         end = at + len(_EXCEPT)
         if (end == size or data[end] not in _NAME_BYTES) and (at == 0 or data[at - 1] in _BEFORE_CLAUSE):
-            line_start = max(data.rfind(b"\n", 0, at), data.rfind(b"\r", 0, at)) + 1
+            line_start = data.rfind(b"\n", 0, at) + 1
+            line_start = data.rfind(b"\r", line_start, at) + 1 or line_start  # old Mac line ends
             if not data[line_start:at].strip(_INDENTATION) and _EXCEPT_TYPES_PLAIN.match(data, end) is None:
                 return True
         at = find(_EXCEPT, end)
