@@ -102,6 +102,7 @@ def test_what_needs_no_brackets_is_left_alone(source):
         "try:\n    pass\nexcept ValueError:\n    pass\nexcept (KeyError, IndexError) as e:  # a, b\n    pass\n",
         '"""Doc.\n\nexcept when it is not\n"""\n# except this, or that:\n',
         '"""Doc.\n\n    except when the cause is a NaN, in which case\n    the result is (a, b)\n"""\n',
+        "'''Doc.\n\nexcept that \"__aiter__()\" is looked up, as 'x', y\n'''\n",
     ],
 )
 def test_the_quick_check_passes_the_common_forms(source):
@@ -119,6 +120,9 @@ def test_the_quick_check_passes_the_common_forms(source):
         "except A, [B, C][0]:",
         "except A, f(g(B)):",
         "except 'a', B:",
+        "except 'a:', B:",
+        'except f"{x[":"]}", B:',
+        'except """a:\\nb""", B:',
         "except A, \\\n        B:",
         "except (A), B:",
         "except A,:",

@@ -42,9 +42,10 @@ Why True means the full path changes nothing (each point has a test in
    (``except A, B:``, PEP 758) never passes: :func:`_except_doubtful`
    looks at every ``except`` that starts a line and passes it only when a
    ``:``, a comment or the line's end comes before any ``,`` outside
-   brackets, any quote, backslash or bracket nested in a bracket; or when
-   the line ends (or a comment starts) with no ``:`` and none of those but
-   commas (prose).  An ``except`` clause starts a line in any valid file,
+   brackets, any backslash, quote (but of a one-line string with no
+   backslash or brace) or bracket nested in a bracket; or when the line
+   ends (or a comment starts) with no ``:`` and none of those but commas
+   (prose).  An ``except`` clause starts a line in any valid file,
    and one with commas outside brackets has its ``:`` on that line unless
    a backslash or an open bracket carries it on.
 """
@@ -286,7 +287,11 @@ class _Text:
 # or backslash that carries it to the next).  Inside one pair of brackets,
 # anything but a quote, backslash, comment or bracket.
 _IN_BRACKETS = r"[^()\[\]{}'\"\\#]*"
-_GROUPS = [r"\(" + _IN_BRACKETS + r"\)", r"\[" + _IN_BRACKETS + r"\]", r"\{" + _IN_BRACKETS + r"\}"]
+# One pair of brackets, or a one-line string with no backslash and no brace
+# (a brace could open a field holding the string's own quote: 3.12).
+_GROUPS = [r"\(" + _IN_BRACKETS + r"\)", r"\[" + _IN_BRACKETS + r"\]", r"\{" + _IN_BRACKETS + r"\}"] + [
+    q + r"[^{}\\\r\n".replace("{}", "{}" + q) + "]*" + q for q in ("'", '"')
+]
 _EXCEPT_TYPES_PLAIN = _compile(
     group("(?:" + "|".join([r"[^()\[\]{}'\"\\:,#\r\n]", *_GROUPS]) + r")*(?:[:#\r\n]|\Z)")
     + "|"
