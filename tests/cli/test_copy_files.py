@@ -25,7 +25,9 @@ PROJECT = {
     "pkg/.venv/pyvenv.cfg": "home = /usr\n",
     "pkg/.venv/lib/site.py": "",
     "pkg/env/pyvenv.cfg": "home = /usr\n",
-    "pkg/.git/HEAD": "ref: refs/heads/main\n",
+    ".git/HEAD": "ref: refs/heads/main\n",  # the project is a repository: its .gitignore counts
+    "pkg/vendored/__init__.py": "",  # a submodule, whose .git is a file
+    "pkg/vendored/.git": "gitdir: ../../.git/modules/vendored\n",
     "pkg/__pycache__/x.cpython-311.pyc": "",
     "pkg/.mypy_cache/CACHEDIR.TAG": "Signature: 8a477f597d28d172789f06886806bc55\n",
     "pkg/cache/CACHEDIR.TAG": "Signature: 8a477f597d28d172789f06886806bc55\n",
@@ -65,6 +67,7 @@ def test_the_tree_written_runs(tmp_path):
         "legacy/__init__.py",
         "legacy/old.py",
         "run.log",
+        "vendored/__init__.py",
     ]
     assert (out / "_version.py").read_text() == PROJECT["pkg/_version.py"]
     assert (out / "legacy" / "old.py").read_text() == PROJECT["pkg/legacy/old.py"]
@@ -86,6 +89,7 @@ def test_the_output_folder_inside_the_input_is_never_copied_into_itself(tmp_path
     out = tmp_path / "project" / "build" / "out"
     written = files(out)
     assert "pkg/_version.py" in written and ".gitignore" in written and "pyproject.toml" in written
+    assert "pkg/run.log" in written and "pkg/vendored/__init__.py" in written
     assert not any(name.startswith("build/") for name in written)
     assert not any(part in (".git", ".venv", "__pycache__", ".mypy_cache", "env", "cache") for name in written
                    for part in name.split("/"))
