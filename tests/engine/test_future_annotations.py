@@ -280,16 +280,6 @@ def _runtime():
     return runtime_for("m.py", ())
 
 
-def test_the_hatchling_hooks_option_is_checked():
-    pytest.importorskip("hatchling")
-    from fstring_backport.hatch_hook import _flag
-
-    assert _flag({"future-annotations": True}, "future-annotations") is True
-    assert _flag({}, "future-annotations") is None
-    with pytest.raises(ValueError, match=r"hooks.fstring-backport\] future-annotations must be true or false"):
-        _flag({"future-annotations": "yes"}, "future-annotations")
-
-
 def test_the_command_line_flag_and_setting(tmp_path):
     (tmp_path / "m.py").write_text("\nx: B\n")
     run = [sys.executable, "-m", "fstring_backport", str(tmp_path / "m.py")]
