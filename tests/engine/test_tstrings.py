@@ -97,12 +97,19 @@ def test_inline_constants_still_import_the_runtime():
     assert lowered == IMPORT + "\nx = " + call + "\n"
 
 
-def test_no_line_for_the_import_is_an_error():
+def test_no_line_for_the_import_names_the_runtime_inline():
+    # What it computes is checked in tests/engine/test_runtime_without_a_line.py.
+    assert transpile('def f(): return t"{a}"\n', "3.8", filename="m.py") == (
+        "def f(): return __import__('fstring_backport.templatelib').templatelib.build('', ((a), 'a', None, ''), '')\n"
+    )
+
+
+def test_no_line_and_a_module_that_binds_import_is_an_error():
     with pytest.raises(TranspileError) as info:
-        transpile('def f(): return t"{a}"\n', "3.8", filename="m.py")
+        transpile('def f(): return t"{a}"\n__import__ = None\n', "3.8", filename="m.py")
     assert info.value.located() == (
-        "m.py:1:17: cannot lower this t-string: no line above the first statement to import "
-        "the Template runtime on; add a blank line or a docstring there"
+        "m.py:1:17: cannot lower this t-string: the module binds __import__, and no line above the first "
+        "statement can import the Template runtime; add a blank line or a docstring there"
     )
 
 

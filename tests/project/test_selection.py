@@ -335,8 +335,10 @@ def test_include_reads_only_what_it_names_anchored_at_the_project(tmp_path, monk
     (tmp_path / "pyproject.toml").write_text('[tool.fstring-backport]\ninclude = ["src/pkg/sub"]\n')
     assert read(Selection(), "src") == ["src/pkg/sub/deeper/m.py", "src/pkg/sub/old.py"]
     assert read(Selection(), os.path.join("src", "pkg", "sub", "deeper")) == ["src/pkg/sub/deeper/m.py"]
-    # include chooses sources only: the other files are all copied.
-    assert [item.relative for item in Selection().other_files(["src"])] == ["data.txt"]
+    # include chooses sources only: the other files are all copied, the sources it leaves out too.
+    selection = Selection()
+    sources = {item.name for item in selection.sources(["src"]) if isinstance(item, Selected)}
+    assert [item.relative for item in selection.other_files(["src"], sources)] == ["data.txt", "pkg/new.py", "top.py"]
 
 
 # -- .gitignore --------------------------------------------------------------------
@@ -520,34 +522,46 @@ def test_the_output_folder_is_never_read_back(tmp_path, monkeypatch):
         ("src/out", "the output folder"),
         ("src/pkg/out/n.py", None),  # another folder of that name is read
     ]
-    assert list(selection.other_files(["src"])) == []
+    copied = [item.name.replace(os.sep, "/") for item in selection.other_files(["src"])]
+    assert copied == ["src/m.py", "src/pkg/out/n.py"]
     # Named through another spelling of the same folder.
     monkeypatch.chdir(tmp_path / "src")
     assert skips(Selection(skip=str(tmp_path / "src" / "out")), ".") == {"out": "the output folder"}
 
 
-def test_other_files_are_the_non_sources_with_the_same_excludes(tmp_path, monkeypatch):
+def test_other_files_are_all_but_the_sources_read_excluded_ones_included(tmp_path, monkeypatch):
     make(
         tmp_path,
         {
-            "pyproject.toml": '[tool.fstring-backport]\nexclude = ["*.log"]\n',
+            "pyproject.toml": '[tool.fstring-backport]\nexclude = ["*.log", "legacy"]\n',
             "pkg/m.py": "",
             "pkg/data.json": "",
             "pkg/run.log": "",
+            "pkg/legacy/old.py": "",
             "pkg/.venv/x.json": "",
+            "pkg/.git/HEAD": "",
+            "pkg/__pycache__/m.cpython-311.pyc": "",
+            "pkg/cache/CACHEDIR.TAG": "",
+            "pkg/env/pyvenv.cfg": "",
+            "pkg/venv/__init__.py": "",  # a package of that name (the standard library has one)
             "pkg/named.txt": "",
         },
     )
     monkeypatch.chdir(tmp_path)
-    found = list(Selection().other_files(["pkg", os.path.join("pkg", "named.txt"), os.path.join("pkg", "m.py")]))
+    selection = Selection()
+    sources = {item.name for item in selection.sources(["pkg"]) if isinstance(item, Selected)}
+    assert sorted(name.replace(os.sep, "/") for name in sources) == ["pkg/m.py"]
+    found = list(selection.other_files(["pkg", os.path.join("pkg", "named.txt"), os.path.join("pkg", "m.py")], sources))
     assert [(item.name.replace(os.sep, "/"), item.relative) for item in found] == [
         ("pkg/data.json", "data.json"),
+        ("pkg/legacy/old.py", "legacy/old.py"),
         ("pkg/named.txt", "named.txt"),
-        ("pkg/pyproject.toml", "pyproject.toml"),
-    ][:2]
+        ("pkg/run.log", "run.log"),
+        ("pkg/venv/__init__.py", "venv/__init__.py"),
+    ]
     assert all(item.settings.pyproject == tmp_path.resolve() / "pyproject.toml" for item in found)
     # Non-sources are never reported as skipped.
-    assert skips(Selection(), "pkg") == {"pkg/.venv": "a virtual environment"}
+    assert skips(Selection(), "pkg")["pkg/.venv"] == "a virtual environment"
 
 
 @pytest.mark.skipif(not hasattr(os, "symlink") or sys.platform == "win32", reason="needs symbolic links")

@@ -50,12 +50,14 @@ class BuildStep:
         target: str | None = None,
         requires_python: str = "",
         inline_constants: bool | None = None,
+        future_annotations: bool | None = None,
     ) -> None:
         """``target`` (from the build backend's own configuration) wins over
         ``[tool.fstring-backport] target``, which wins over the lower bound of
         ``requires-python`` (of pyproject.toml, else ``requires_python``);
-        the default is 3.8.  ``inline_constants`` (the backend's own option)
-        wins over ``[tool.fstring-backport] inline-constants``."""
+        the default is 3.8.  ``inline_constants`` and ``future_annotations``
+        (the backend's own options) win over ``[tool.fstring-backport]
+        inline-constants`` and ``future-annotations``."""
         pyproject = project_root / "pyproject.toml"
         self.project_root = Path(os.path.realpath(str(project_root)))
         # Without a pyproject.toml, patterns are still anchored at the project.
@@ -63,6 +65,9 @@ class BuildStep:
         chosen = target or self.settings.target or lower_bound(requires_python or "")
         self.target: tuple[int, int] = parse_target(chosen) if chosen else OLDEST
         self.inline_constants = self.settings.inline_constants if inline_constants is None else inline_constants
+        self.future_annotations = (
+            self.settings.future_annotations if future_annotations is None else future_annotations
+        )
 
     @property
     def needed(self) -> bool:
@@ -116,6 +121,7 @@ class BuildStep:
                     filename=shown,
                     inline_constants=self.inline_constants,
                     runtime=runtime.module,
+                    future_annotations=self.future_annotations,
                 )
                 done.append((shown, original, new))
             except TranspileError as exc:

@@ -1,9 +1,10 @@
 """The hatchling build hook: wheels ship transpiled sources, sdists the originals.
 
 Enabled by ``[tool.hatch.build.hooks.fstring-backport]`` in a project whose
-``[build-system] requires`` lists ``fstring-backport``; its one option is
+``[build-system] requires`` lists ``fstring-backport``; its options are
 ``target`` (default: ``[tool.fstring-backport] target``, else the lower bound
-of ``requires-python``, else 3.8).  A wheel whose modules hold t-strings
+of ``requires-python``, else 3.8), ``inline-constants`` and
+``future-annotations`` (default: those of ``[tool.fstring-backport]``).  A wheel whose modules hold t-strings
 also ships the copy of the t-string runtime they import
 (:func:`fstring_backport.build.common.runtime_for`).
 """
@@ -46,7 +47,8 @@ class FstringBackportBuildHook(BuildHookInterface):
             Path(self.root),
             target=self.config.get("target"),
             requires_python=self.metadata.core.requires_python,
-            inline_constants=_inline_constants(self.config),
+            inline_constants=_flag(self.config, "inline-constants"),
+            future_annotations=_flag(self.config, "future-annotations"),
         )
         if version == "editable":
             if step.hooks_editable:
@@ -125,11 +127,9 @@ def hatch_register_build_hook() -> type[FstringBackportBuildHook]:
     return FstringBackportBuildHook
 
 
-def _inline_constants(config: dict[str, Any]) -> bool | None:
-    """The hook's ``inline-constants`` option; None when it is not set."""
-    value = config.get("inline-constants")
+def _flag(config: dict[str, Any], key: str) -> bool | None:
+    """The hook's option ``key`` (``inline-constants``); None when it is not set."""
+    value = config.get(key)
     if value is not None and not isinstance(value, bool):
-        raise ValueError(
-            f"[tool.hatch.build.hooks.fstring-backport] inline-constants must be true or false, not {value!r}"
-        )
+        raise ValueError(f"[tool.hatch.build.hooks.fstring-backport] {key} must be true or false, not {value!r}")
     return value

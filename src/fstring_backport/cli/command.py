@@ -3,7 +3,7 @@
 import os
 import sys
 from pathlib import Path
-from typing import Iterator, List, NamedTuple, Optional, Sequence, TextIO, Tuple
+from typing import Iterator, List, NamedTuple, Optional, Sequence, Set, TextIO, Tuple
 
 import click
 
@@ -45,6 +45,7 @@ class _Job(NamedTuple):
     target: Tuple[int, int]
     origin: str  # where the target came from, for -v
     inline_constants: bool
+    future_annotations: bool
     options: _Options
 
 
@@ -87,7 +88,13 @@ def _process(job: _Job) -> _Outcome:
             outcome.problems = find_problems(data, job.target, filename=shown)
         if options.check and not options.diff:
             return outcome
-        result = transpile(data, job.target, filename=shown, inline_constants=job.inline_constants)
+        result = transpile(
+            data,
+            job.target,
+            filename=shown,
+            inline_constants=job.inline_constants,
+            future_annotations=job.future_annotations,
+        )
     except TranspileError as exc:
         outcome.error = exc.located()
         return outcome
@@ -155,9 +162,21 @@ def _patterns_option(ctx: click.Context, param: click.Parameter, value: Sequence
     "[default: inline-constants of the nearest pyproject.toml, else names where a line can take them].",
 )
 @click.option(
+    "--future-annotations",
+    is_flag=True,
+    default=None,
+    help="Add 'from __future__ import annotations' to modules with annotations, for code written for "
+    "3.14's lazy annotations [default: future-annotations of the nearest pyproject.toml, else off].",
+)
+@click.option(
     "-o", "--out-dir", type=click.Path(file_okay=False, path_type=str), help="Write results under this folder."
 )
-@click.option("--copy-files", is_flag=True, help="With -o, copy the other files too.")
+@click.option(
+    "--copy-files",
+    is_flag=True,
+    help="With -o, copy every other file too, excluded and git-ignored ones included "
+    "(not .git, .venv, caches or __pycache__).",
+)
 @click.option("-i", "--in-place", is_flag=True, help="Rewrite files in place.")
 @click.option("--check", is_flag=True, help="Change nothing; list what the target rejects; exit 1 if anything.")
 @click.option("--diff", is_flag=True, help="Change nothing; print a unified diff (with --check: exit 1 if any).")
@@ -191,6 +210,7 @@ def main(
     paths: Tuple[str, ...],
     target: Optional[Tuple[int, int]],
     inline_constants: Optional[bool],
+    future_annotations: Optional[bool],
     out_dir: Optional[str],
     copy_files: bool,
     in_place: bool,
@@ -215,7 +235,7 @@ def main(
     selection = Selection(exclude=exclude, extend_exclude=extend_exclude, force_exclude=force_exclude, skip=out_dir)
     options = _Options(check, verbose, in_place, out_dir, diff, stdin_filename)
     try:
-        jobs_list, skipped = _jobs(paths, selection, target, inline_constants, options)
+        jobs_list, skipped = _jobs(paths, selection, target, inline_constants, future_annotations, options)
     except ValueError as exc:  # a bad setting: one line, exit status 2
         click.echo(f"fstring-backport: {exc}", err=True)
         sys.exit(2)
@@ -238,7 +258,7 @@ def main(
         # so that an editor that replaces its text with ours loses nothing.
         _print_unchanged(paths[0])
     if out_dir and copy_files:
-        _copy_other_files(paths, selection, out_dir)
+        _copy_other_files(paths, selection, out_dir, {job.name for job in jobs_list})
     sys.exit(report.finish(check=check, diff=diff, writes=bool(in_place or out_dir)))
 
 
@@ -280,6 +300,7 @@ def _jobs(
     selection: Selection,
     target: Optional[Tuple[int, int]],
     inline_constants: Optional[bool],
+    future_annotations: Optional[bool],
     options: _Options,
 ) -> Tuple[List[_Job], List[Skipped]]:
     """One job per selected file, each with its own target; and what was skipped."""
@@ -313,7 +334,8 @@ def _jobs(
             file_target = parse_target(settings.target) if settings.target else OLDEST
             origin = settings.target_origin
         inline = settings.inline_constants if inline_constants is None else inline_constants
-        jobs_list.append(_Job(item.name, item.relative, file_target, origin, inline, options))
+        future = settings.future_annotations if future_annotations is None else future_annotations
+        jobs_list.append(_Job(item.name, item.relative, file_target, origin, inline, future, options))
     return jobs_list, skipped
 
 
@@ -327,10 +349,10 @@ def _print_unchanged(path: str) -> None:
     sys.stdout.buffer.flush()
 
 
-def _copy_other_files(paths: Sequence[str], selection: Selection, out_dir: str) -> None:
+def _copy_other_files(paths: Sequence[str], selection: Selection, out_dir: str, read: Set[str]) -> None:
     import shutil
 
-    for item in selection.other_files(paths):
+    for item in selection.other_files(paths, read):
         destination = Path(out_dir) / item.relative
         destination.parent.mkdir(parents=True, exist_ok=True)
         shutil.copy2(item.name, str(destination))

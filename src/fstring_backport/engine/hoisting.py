@@ -14,15 +14,19 @@ but adds a global.  The binding is put on an existing line, so no line moves:
 3. else in front of the first statement, if it is a simple one.
 
 A module that starts with a compound statement on line 1 has no such place:
-its constants are spelled inline.
+its constants are spelled inline, and so is the t-string runtime
+(:func:`templates.inline_runtime`).
 
 The same statement imports the t-string runtime's ``build`` under a private
 name when the module has t-strings (:mod:`templates`), first:
-``from fstring_backport.templatelib import build as _fstring_backport_t``.
+``from fstring_backport.templatelib import build as _fstring_backport_t``;
+before it, ``from __future__ import annotations`` when that is asked for
+(:mod:`annotations`): the place is after the docstring and the other
+``__future__`` imports, where a future statement may stand.
 """
 
 import re
-from typing import Dict, List, Optional, Tuple
+from typing import Dict, List, Optional, Set, Tuple
 
 from .lexer import ENDMARKER, NAME, NEWLINE, OP, STRING, TRIVIA, Token
 from .lexical import BLANK
@@ -63,13 +67,20 @@ class Temporaries:
 
     def runtime(self) -> str:
         """The name the runtime's ``build`` is imported as; the import is made
-        (none with no runtime module: then ``build`` is a builtin)."""
+        (none with no runtime module: then ``build`` is a builtin).  Where no
+        line can take the import (:attr:`runtime_inline`), the lowering
+        spells the runtime inline instead and never asks for this name."""
         self.runtime_used = True
         return self.prefix + "t" if self.runtime_module else BUILTIN
 
     @property
+    def runtime_inline(self) -> bool:
+        """Whether the runtime is spelled where it is used: no line can import it."""
+        return self.no_place and bool(self.runtime_module)
+
+    @property
     def imports_runtime(self) -> bool:
-        return self.runtime_used and bool(self.runtime_module)
+        return self.runtime_used and bool(self.runtime_module) and not self.no_place
 
     @property
     def needed(self) -> bool:
@@ -90,11 +101,12 @@ class Temporaries:
         return "; ".join(statements)
 
 
-def binding_place(parsed: Parsed) -> Optional[Tuple[int, str, str]]:
-    """Where the bindings' statement goes, and what goes around it:
-    (offset, before, after); None when no existing line can take it."""
-    tokens = parsed.tokens
-    header_end = None  # the last token of the docstring and future imports
+def _header(tokens: List[Token]) -> Tuple[int, Optional[int], List[Tuple[int, int]]]:
+    """The module's first code token; the last token of its docstring and
+    ``__future__`` imports (None if it has neither); and the (first token,
+    end) of each of those imports."""
+    header_end = None
+    futures = []
     first = _skip_trivia(tokens, 0)
     i = first
     while True:
@@ -102,28 +114,87 @@ def binding_place(parsed: Parsed) -> Optional[Tuple[int, str, str]]:
         is_docstring = i == first and all(
             tokens[j].kind == STRING or tokens[j].kind in TRIVIA for j in range(i, end)
         ) and tokens[i].kind == STRING
-        if not (is_docstring or _is_future_import(tokens, i)):
+        is_future = _is_future_import(tokens, i)
+        if not (is_docstring or is_future):
             break
+        if is_future:
+            futures.append((i, end))
         header_end = _last_code(tokens, end)
         i = _skip_trivia(tokens, end + 1)
+    return first, header_end, futures
+
+
+def future_features(parsed: Parsed) -> Set[str]:
+    """The names the module's ``from __future__ import`` statements import."""
+    tokens = parsed.tokens
+    features = set()
+    for start, end in _header(tokens)[2]:
+        previous = ""
+        for token in tokens[start:end]:
+            if token.kind in TRIVIA:
+                continue
+            if token.kind == NAME and previous in ("import", ",", "("):
+                features.add(token.text)
+            previous = token.text
+    return features
+
+
+def binding_place(parsed: Parsed) -> Optional[Tuple[int, str, str]]:
+    """Where the bindings' statement goes, and what goes around it:
+    (offset, before, after); None when no existing line can take it."""
+    tokens = parsed.tokens
+    first, header_end, _ = _header(tokens)
     if header_end is not None:
         return tokens[header_end].end, "; ", ""
+    return _line_above(parsed, first, 0)
 
+
+def future_place(parsed: Parsed) -> Optional[Tuple[int, str, str]]:
+    """Where ``from __future__ import annotations`` goes, the bindings after
+    it, as :func:`binding_place` gives it: after the other ``__future__``
+    imports, on their line; else on a blank or comment line between the
+    docstring and the first statement; else in front of that statement.
+    Never on the docstring's line, where CPython takes it but PyPy refuses
+    it ("__future__ statements must appear at beginning of file")."""
+    tokens = parsed.tokens
+    first, header_end, futures = _header(tokens)
+    if futures:
+        return tokens[header_end].end, "; ", ""  # type: ignore[index]  # a future import ends the header
+    if header_end is None:
+        return _line_above(parsed, first, 0)
+    docstring_end = parsed.lines.position(tokens[header_end].end)[0]
+    return _line_above(parsed, first_statement(parsed), docstring_end)
+
+
+def first_statement(parsed: Parsed) -> int:
+    """The index of the first token of the first statement after the docstring."""
+    tokens = parsed.tokens
+    first, header_end, futures = _header(tokens)
+    if header_end is None:
+        return first
+    return _skip_trivia(tokens, _statement_end(tokens, futures[-1][0] if futures else first) + 1)
+
+
+def _line_above(parsed: Parsed, statement: int, after_line: int) -> Optional[Tuple[int, str, str]]:
+    """A place on a line after line ``after_line`` and above the statement
+    starting at ``tokens[statement]``, else in front of that statement when
+    it is a simple one that starts its line."""
+    tokens = parsed.tokens
     lines = parsed.lines
-    first_line = lines.position(tokens[first].offset)[0]
-    keep = 0  # a shebang and a coding cookie stay where they are
+    statement_line = lines.position(tokens[statement].offset)[0]
+    keep = after_line  # a shebang and a coding cookie stay where they are
     for line in (1, 2):
         text = lines.line_text(line) if line <= len(lines.starts) else ""
         if _COOKIE.match(text) or (line == 1 and text.startswith("#!")):
-            keep = line
-    free_lines = range(keep + 1, first_line)
+            keep = max(keep, line)
+    free_lines = range(keep + 1, statement_line)
     for line in free_lines:
         if lines.line_text(line).strip() == "":
             return lines.starts[line - 1], "", ""
     if free_lines:  # only comments there: put the code in front of one
         return lines.starts[free_lines[0] - 1], "", "  "
-    if not _is_compound(tokens, first):
-        return tokens[first].offset, "", "; "
+    if statement_line > after_line and not _is_compound(tokens, statement):
+        return tokens[statement].offset, "", "; "
     return None
 
 

@@ -39,6 +39,7 @@ from .lexer import (
     CONTINUATION,
     FSTRING_END,
     FSTRING_START,
+    NAME,
     NL,
     STRING,
     TRIVIA,
@@ -62,14 +63,29 @@ from .literals import (
 )
 from .oldsyntax import accepted_before_312, converts_before_spec
 from .parsed import Parsed
-from .templates import Concatenations
+from .templates import Concatenations, inline_runtime
 
+# Where no line can import the runtime, t-strings name it through the
+# builtin __import__: a module that binds that name itself cannot have them.
 NO_PLACE_FOR_RUNTIME = (
-    "cannot lower this t-string: no line above the first statement to import the "
-    "Template runtime on; add a blank line or a docstring there"
+    "cannot lower this t-string: the module binds __import__, and no line above the first statement "
+    "can import the Template runtime; add a blank line or a docstring there"
 )
 
 _LINE_BREAKS = re.compile(LINE_BREAK)
+
+
+def binds_import(parsed: Parsed) -> bool:
+    """Whether the module may bind the name ``__import__`` (assigns it,
+    defines it, imports it, declares it global)."""
+    code = [token for token in parsed.tokens if token.kind not in TRIVIA]
+    for i, token in enumerate(code):
+        if token.kind == NAME and token.text == "__import__":
+            before = code[i - 1].text if i else ""
+            after = code[i + 1].text if i + 1 < len(code) else ""
+            if after in ("=", ":=") or before in ("def", "class", "as", "import", "global", "for"):
+                return True
+    return False
 
 
 class CannotLower(Exception):
@@ -456,11 +472,16 @@ class Lowerer:
         value stays on its line.
         """
         tokens = self.tokens
-        if self.temps.no_place and self.temps.runtime_module:
-            raise self.parsed.error(NO_PLACE_FOR_RUNTIME, tokens[group[0].start].offset)
+        if self.temps.runtime_inline:
+            if binds_import(self.parsed):
+                raise self.parsed.error(NO_PLACE_FOR_RUNTIME, tokens[group[0].start].offset)
+            module = self.temps.runtime_module
+            function = inline_runtime(module, self._string([(module, None)], context))
+        else:
+            function = self.temps.runtime()
         for node in group:
             self._index(node)
-        out = [self.temps.runtime() + "("]
+        out = [function + "("]
         texts: List[_Piece] = []  # the pieces of the string being gathered
         segment = tokens[group[0].start].offset  # where the source of the next piece starts
         for node in group:

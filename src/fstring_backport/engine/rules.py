@@ -2,7 +2,8 @@
 
 A code never changes meaning and is never reused: users cite them in
 configuration and in bug reports.  FB1xx are f-strings that older Pythons
-reject, FB2xx f-strings they accept but read differently, FB3xx t-strings.
+reject, FB2xx f-strings they accept but read differently, FB3xx t-strings, FB4xx other
+syntax of newer Pythons.
 docs/rules.md describes each rule (a test keeps it in step with this list).
 """
 
@@ -43,6 +44,9 @@ CONVERSION_BEFORE_SPEC = Rule(
     (3, 13),
 )
 TSTRING = Rule("FB301", "t-string", "t-string", (3, 14))
+EXCEPT_WITHOUT_PARENTHESES = Rule(
+    "FB401", "except-without-parentheses", "exception types without parentheses", (3, 14)
+)
 
 RULES = (
     QUOTE_REUSED,
@@ -55,4 +59,5 @@ RULES = (
     DEBUG_TEXT_DIFFERS,
     CONVERSION_BEFORE_SPEC,
     TSTRING,
+    EXCEPT_WITHOUT_PARENTHESES,
 )

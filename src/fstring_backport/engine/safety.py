@@ -3,7 +3,12 @@
 On a Python that parses 3.12+ f-strings as 3.15 does, the output's AST must
 equal the input's once the temporaries are folded back into constants and
 f-string parts are brought to one form (like black's safe mode); a t-string
-in the input must have become the runtime call that builds its Template.  Older
+in the input must have become the runtime call that builds its Template
+(imported, or named inline); ``except A, B:`` reads as ``except (A, B):``
+already.  The statements the output may add are taken out before the
+comparison: the temporaries, the runtime's import, the statements that load
+it in front of imports of ``string.templatelib``, and ``from __future__
+import annotations``, which must stand where a future statement may.  Older
 Pythons cannot parse the input, and early 3.12 and 3.13 releases parse some
 debug fields wrongly, so there the output must at least compile where the
 rewrites are.
@@ -28,15 +33,21 @@ def check_output(
     runtime_name: Optional[str] = None,
     new_syntax: bool = False,
     has_tstrings: bool = False,
+    runtime_module: Optional[str] = None,
+    future_annotations: bool = False,
 ) -> None:
     """Raise TranspileError unless ``output`` is safe to return.
 
     ``temporaries`` maps each temporary's name to its constant's source;
     ``spans`` are the (start line, end line) ranges of the output that were
     rewritten; ``runtime_name`` is what the t-string runtime's ``build`` is
-    imported as, if it is; ``new_syntax`` says the output keeps 3.12
-    f-strings (a 3.12 or 3.13 target), which older Pythons cannot check;
-    ``has_tstrings`` that the input has t-strings, which only 3.14+ parses.
+    imported as, if it is, and ``runtime_module`` the module that the
+    output names inline (where no line could import it); ``new_syntax``
+    says the output keeps 3.12 f-strings (a 3.12 or 3.13 target), which
+    older Pythons cannot check; ``has_tstrings`` that the input has syntax
+    only 3.14+ parses (t-strings, ``except A, B:``);
+    ``future_annotations`` that the output adds ``from __future__ import
+    annotations``.
     """
     if new_syntax and sys.version_info < NATIVE:
         return
@@ -64,9 +75,11 @@ def check_output(
     old_tree = _parse_input(original, filename)
     if old_tree is None:
         return
+    if future_annotations:
+        _take_out_future_annotations(new_tree, filename)  # type: ignore[arg-type]  # ast.parse gives a Module
     values = {name: _value_of(constant) for name, constant in temporaries.items()}
-    new_tree = _Normalise(values, runtime_name).visit(new_tree)
-    old_tree = _Normalise({}, runtime_name).visit(old_tree)
+    new_tree = _Normalise(values, runtime_name, runtime_module).visit(new_tree)
+    old_tree = _Normalise({}, runtime_name, runtime_module).visit(old_tree)
     if ast.dump(old_tree) != ast.dump(new_tree):
         raise TranspileError(
             "internal error: the rewritten code would not behave as the original; "
@@ -75,6 +88,38 @@ def check_output(
             1,
             1,
         )
+
+
+def _take_out_future_annotations(module: ast.Module, filename: str) -> None:
+    """Remove the ``from __future__ import annotations`` the output added, or
+    raise if it stands where Python rejects a future statement."""
+    body = module.body
+    for i, statement in enumerate(body):
+        if _is_future_annotations(statement):
+            del body[i]
+            return
+        is_docstring = (
+            i == 0
+            and isinstance(statement, ast.Expr)
+            and isinstance(statement.value, ast.Constant)
+            and isinstance(statement.value.value, str)
+        )
+        if not (is_docstring or (isinstance(statement, ast.ImportFrom) and statement.module == "__future__")):
+            break
+    raise TranspileError(
+        "internal error: 'from __future__ import annotations' was not added where a future statement may stand",
+        filename,
+        1,
+        1,
+    )
+
+
+def _is_future_annotations(statement: ast.stmt) -> bool:
+    return (
+        isinstance(statement, ast.ImportFrom)
+        and statement.module == "__future__"
+        and [(alias.name, alias.asname) for alias in statement.names] == [("annotations", None)]
+    )
 
 
 def _parse(text: str, filename: str) -> ast.AST:
@@ -178,7 +223,9 @@ _ONLY_C_BYTES = re.compile(rb"(?:[^%]|%%|%c)*")
 class _Normalise(ast.NodeTransformer):
     """Fold temporaries and inline spellings back and give equal f-strings one shape."""
 
-    def __init__(self, values: Dict[str, object], runtime_name: Optional[str] = None) -> None:
+    def __init__(
+        self, values: Dict[str, object], runtime_name: Optional[str] = None, runtime_module: Optional[str] = None
+    ) -> None:
         self.values = values
         self.runtime_name = runtime_name
         self.exact_texts = runtime_name is None or host_keeps_trailing_blanks_in_tstrings()
@@ -187,11 +234,44 @@ class _Normalise(ast.NodeTransformer):
         if self.exact_texts or not (isinstance(text, ast.Constant) and isinstance(text.value, str)):
             return text
         return ast.Constant(text.value.rstrip())
+        self.runtime_module = runtime_module  # named inline: __import__(module).<path>.build
 
     def visit_Module(self, node: ast.Module) -> ast.AST:
         node.body = [stmt for stmt in node.body if not self._is_binding(stmt)]
         self.generic_visit(node)
         return node
+
+    def visit_Expr(self, node: ast.Expr) -> Optional[ast.AST]:
+        """``__import__(module)`` in front of an import of string.templatelib:
+        the output's own, taken out (from the lists of statements that hold it)."""
+        self.generic_visit(node)
+        call = node.value
+        if (
+            self.runtime_module is not None
+            and isinstance(call, ast.Call)
+            and self._is_import_of_runtime(call)
+        ):
+            return None
+        return node
+
+    def _is_import_of_runtime(self, call: ast.Call) -> bool:
+        return (
+            isinstance(call.func, ast.Name)
+            and call.func.id == "__import__"
+            and len(call.args) == 1
+            and not call.keywords
+            and isinstance(call.args[0], ast.Constant)
+            and call.args[0].value == self.runtime_module
+        )
+
+    def _is_inline_runtime(self, func: ast.expr) -> bool:
+        """``__import__('a.b').b.build``: the runtime named inline."""
+        assert self.runtime_module is not None
+        path = self.runtime_module.split(".")[1:] + ["build"]
+        while path and isinstance(func, ast.Attribute) and func.attr == path[-1]:
+            path.pop()
+            func = func.value
+        return not path and isinstance(func, ast.Call) and self._is_import_of_runtime(func)
 
     def _is_binding(self, stmt: ast.stmt) -> bool:
         if isinstance(stmt, ast.ImportFrom):  # the runtime's import
@@ -224,6 +304,8 @@ class _Normalise(ast.NodeTransformer):
 
     def visit_Call(self, node: ast.Call) -> ast.AST:
         self.generic_visit(node)
+        if self.runtime_module is not None and self._is_inline_runtime(node.func):
+            node.func = ast.Name(str(self.runtime_name), ast.Load())
         if isinstance(node.func, ast.Name) and node.func.id == self.runtime_name:
             for arg in node.args:
                 if isinstance(arg, ast.Tuple) and len(arg.elts) == 4:

@@ -5,6 +5,11 @@ own nearest pyproject.toml, whose ``exclude`` patterns are anchored at its
 folder; ruff's default excludes, virtual environments, tool caches and what
 ``.gitignore`` ignores are skipped wherever they are; a file named on the
 command line is read regardless, unless force-exclude is on.
+
+``--copy-files`` copies every other file of the folders named, whatever
+``exclude`` and ``.gitignore`` say (a generated ``_version.py`` that git
+ignores is still imported), but for version control folders, tools' own
+state and the output folder (:meth:`Selection.other_files`).
 """
 
 from __future__ import annotations  # annotations unevaluated: a quicker start-up
@@ -13,7 +18,7 @@ import functools
 import os
 import re
 from pathlib import Path
-from typing import Iterator, NamedTuple, Sequence
+from typing import Container, Iterator, NamedTuple, Sequence
 
 from .settings import Settings, load_settings, relative_to_cwd
 
@@ -27,6 +32,10 @@ DEFAULT_EXCLUDES = frozenset(
     )
 )
 SOURCE_SUFFIXES = (".py", ".pyi")
+# What --copy-files never copies, files or folders: the hidden ones of
+# ruff's default excludes (version control, virtual environments, tool
+# caches, editor settings) and byte code, which is the sources'.
+NOT_COPIED = frozenset(name for name in DEFAULT_EXCLUDES if name.startswith(".")) | {"__pycache__"}
 
 # Files whose presence marks a folder (of any name) as not the project's own.
 VENV_MARKER = "pyvenv.cfg"  # written by venv and virtualenv
@@ -466,12 +475,50 @@ class Selection:
         A bad pyproject.toml met on the way raises ValueError."""
         return self._walk(paths, sources=True)
 
-    def other_files(self, paths: Sequence[str]) -> Iterator[Selected]:
-        """The other files of the folders in ``paths`` (for ``--copy-files``),
-        with the same excludes; ``include`` chooses sources only."""
-        for found in self._walk(paths, sources=False):
-            if isinstance(found, Selected):
-                yield found
+    def other_files(self, paths: Sequence[str], read: Container[str] = ()) -> Iterator[Selected]:
+        """What ``--copy-files`` copies: every file of the folders in
+        ``paths`` but the sources ``read`` (their names as :meth:`sources`
+        gives them), so that the output is a tree that runs.  Excludes,
+        ``include`` and ``.gitignore`` choose sources only: the files they
+        leave out are copied as they are.  Never copied: :data:`NOT_COPIED`,
+        folders holding a virtual environment or a tool cache (a
+        ``pyvenv.cfg`` or ``CACHEDIR.TAG``), linked folders (not followed,
+        as the walk for sources) and the output folder."""
+        for argument in paths:
+            if argument == "-" or not os.path.isdir(argument):
+                continue  # a named file is a source
+            real = os.path.realpath(argument)
+            settings = self._settings_in(real)
+            shown = "" if os.path.normpath(argument) == os.curdir else argument
+            yield from self._copied(real, shown, "", settings, read)
+
+    def _copied(
+        self, folder: str, shown: str, relative: str, settings: Settings, read: Container[str]
+    ) -> Iterator[Selected]:
+        try:
+            entries = sorted(os.scandir(folder), key=_name_of)
+        except OSError:
+            return  # unreadable: nothing in it, as for sources
+        for entry in entries:
+            name = entry.name
+            if name in NOT_COPIED:
+                continue
+            try:
+                is_dir = entry.is_dir()
+                if is_dir and entry.is_symlink():
+                    continue
+            except OSError:
+                is_dir = False
+            path = os.path.join(shown, name)
+            if not is_dir:
+                if path not in read:
+                    yield Selected(path, relative + name, settings)
+                continue
+            if entry.path == self._skip or any(
+                os.path.isfile(os.path.join(entry.path, marker)) for marker in (VENV_MARKER, CACHE_MARKER)
+            ):
+                continue
+            yield from self._copied(entry.path, path, relative + name + "/", settings, read)
 
     def _walk(self, paths: Sequence[str], sources: bool) -> Iterator[Selected | Skipped]:
         for argument in paths:

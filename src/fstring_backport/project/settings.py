@@ -31,6 +31,7 @@ class Settings:
         pyproject: Path | None = None,
         root: Path | None = None,
         target_origin: str = "the default",
+        future_annotations: bool = False,
     ) -> None:
         self.target = target
         self.include: Sequence[str] = tuple(include)
@@ -41,6 +42,7 @@ class Settings:
         self.pyproject = pyproject
         self.root: Path = root if root is not None else (pyproject.parent if pyproject is not None else Path.cwd())
         self.target_origin = target_origin
+        self.future_annotations = future_annotations
 
 
 def find_pyproject(start: Path) -> Path | None:
@@ -95,7 +97,7 @@ def load_settings(pyproject: Path | None) -> Settings:
         if target is not None:
             origin = f'requires-python "{requires_python}" in {where}'
     flags = {}
-    for key in ("inline-constants", "force-exclude"):
+    for key in ("inline-constants", "force-exclude", "future-annotations"):
         value = own.get(key, False)
         if not isinstance(value, bool):
             raise ValueError(
@@ -121,6 +123,7 @@ def load_settings(pyproject: Path | None) -> Settings:
         pyproject=pyproject,
         root=Path(os.path.abspath(str(pyproject))).parent,
         target_origin=origin,
+        future_annotations=flags["future-annotations"],
     )
 
 
