@@ -11,7 +11,7 @@ import os
 import subprocess
 import sys
 
-from conftest import PACKAGE_HOME, interpreter
+from support.pythons import PACKAGE_HOME, interpreter
 
 PROJECT = {
     "pyproject.toml": '[project]\nrequires-python = ">=3.8"\n[tool.fstring-backport]\nexclude = ["legacy"]\n',

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import PACKAGE_HOME, interpreter, oracle
+from support.pythons import PACKAGE_HOME, interpreter, oracle
 
 LIBRARY = Path(__file__).resolve().parent.parent / "projects" / "tstring_library"
 MAIN = ["-m", "tstring_library", "Ann <3", "2"]

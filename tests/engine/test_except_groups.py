@@ -16,7 +16,7 @@ from fstring_backport.engine.pipeline import find_problems
 from fstring_backport.engine.quickcheck import all_fstrings_plain
 from fstring_backport.engine.rules import EXCEPT_WITHOUT_PARENTHESES
 
-from conftest import PACKAGE_HOME, interpreter, json_from, oracle
+from support.pythons import PACKAGE_HOME, interpreter, json_from, oracle
 
 # (source, the types as the rewrite brackets them)
 REWRITES = [

@@ -19,12 +19,12 @@ import sys
 import pytest
 
 from fstring_backport import TranspileError, transpile
-from fstring_backport.build_common import BuildStep
+from fstring_backport.build.common import BuildStep
 from fstring_backport.engine.annotations import has_annotations
 from fstring_backport.engine.lexer import lex
-from fstring_backport.settings import load_settings
+from fstring_backport.project.settings import load_settings
 
-from conftest import PACKAGE_HOME, interpreter, json_from, oracle
+from support.pythons import PACKAGE_HOME, interpreter, json_from, oracle
 
 FUTURE = "from __future__ import annotations"
 
@@ -236,10 +236,10 @@ def test_the_cases_agree_with_315s_ast():
 
 @pytest.mark.slow  # the whole 3.15 standard library
 def test_the_315_standard_library_agrees_with_315s_ast():
+    from conftest import stdlib_files
+
     from fstring_backport.engine.errors import TranspileError as LexError
     from fstring_backport.engine.source import decode_source
-
-    from conftest import stdlib_files
 
     sources = []
     for path in stdlib_files("3.15"):
@@ -275,7 +275,7 @@ def test_the_setting_reaches_the_build_step(tmp_path):
 
 
 def _runtime():
-    from fstring_backport.build_common import runtime_for
+    from fstring_backport.build.common import runtime_for
 
     return runtime_for("m.py", ())
 

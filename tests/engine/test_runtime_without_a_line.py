@@ -20,10 +20,10 @@ from hypothesis import Phase, event, given, settings
 from hypothesis import strategies as st
 
 from fstring_backport import TranspileError, transpile
-from fstring_backport.build_common import BuildStep, runtime_for, runtime_source
+from fstring_backport.build.common import BuildStep, runtime_for, runtime_source
 
-from conftest import PACKAGE_HOME, interpreter, json_from, oracle
-from strategies import tstring_case
+from support.pythons import PACKAGE_HOME, interpreter, json_from, oracle
+from support.strategies import tstring_case
 
 SHOW = (
     "def show(template):\n"

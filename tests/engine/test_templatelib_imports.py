@@ -15,11 +15,11 @@ import subprocess
 import pytest
 
 from fstring_backport import transpile
-from fstring_backport.build_common import BuildStep, runtime_for, runtime_source
+from fstring_backport.build.common import BuildStep, runtime_for, runtime_source
 from fstring_backport.engine.lexer import lex
 from fstring_backport.engine.templates import templatelib_references
 
-from conftest import PACKAGE_HOME, interpreter, oracle
+from support.pythons import PACKAGE_HOME, interpreter, oracle
 
 # What each module prints: the classes it reached, as 3.15 names them.
 SHOW = "print(Template.__module__, Template.__name__, Interpolation.__name__, list(Template('a')))\n"

@@ -14,13 +14,13 @@ import subprocess
 from pathlib import Path
 
 import pytest
+import test_build
+from test_build import Venv, copy_project, heavy, python_files
 
 from fstring_backport import transpile
-from fstring_backport.build_common import runtime_source
+from fstring_backport.build.common import runtime_source
 
-import test_build
-from conftest import oracle
-from test_build import Venv, copy_project, heavy, python_files
+from support.pythons import oracle
 
 # test_build's fixtures: a folder for the module, and the host with today's
 # hatchling and fstring-backport built from this checkout.

@@ -228,13 +228,14 @@ class _Normalise(ast.NodeTransformer):
     ) -> None:
         self.values = values
         self.runtime_name = runtime_name
-        self.exact_texts = runtime_name is None or host_keeps_trailing_blanks_in_tstrings()
+        self.runtime_module = runtime_module  # named inline: __import__(module).<path>.build
+        no_tstrings = runtime_name is None and runtime_module is None
+        self.exact_texts = no_tstrings or host_keeps_trailing_blanks_in_tstrings()
 
     def _expression_text(self, text: ast.expr) -> ast.expr:
         if self.exact_texts or not (isinstance(text, ast.Constant) and isinstance(text.value, str)):
             return text
         return ast.Constant(text.value.rstrip())
-        self.runtime_module = runtime_module  # named inline: __import__(module).<path>.build
 
     def visit_Module(self, node: ast.Module) -> ast.AST:
         node.body = [stmt for stmt in node.body if not self._is_binding(stmt)]
