@@ -205,7 +205,7 @@ def test_a_target_of_312_rewrites_only_tstrings(tmp_path, target):
     result = run_in(tmp_path, "--target", target, str(pkg / "new.py"))
     assert result.returncode == 0
     assert result.stdout == NEEDS_REWRITE  # 3.12 reads its f-strings as they are
-    assert result.stderr == b""
+    assert result.stderr.decode().startswith("fstring-backport: Python 3.1")  # ... reads 3.12 f-strings as they are
     # T-strings are lowered: 3.12 and 3.13 have none.
     (pkg / "t.py").write_bytes(TSTRING)
     lowered = run_in(tmp_path, "-q", "--target", target, str(pkg / "t.py"))
@@ -229,9 +229,26 @@ def test_a_target_that_needs_nothing_says_why(tmp_path):
     assert kept.stderr.decode().splitlines() == [
         (
             "fstring-backport: nothing to rewrite for Python 3.14: Python 3.14 and later read "
-            "3.12 f-strings and t-strings as they are"
+            "3.12 f-strings, t-strings and except A, B: as they are"
         )
     ]
+
+
+@pytest.mark.parametrize("target", ["3.12", "3.13"])
+def test_a_target_with_native_fstrings_says_what_it_rewrites_once(tmp_path, target):
+    pkg = make_tree(tmp_path)
+    (pkg / "t.py").write_bytes(TSTRING)
+    result = run_in(tmp_path, "--target", target, "--check", "src")
+    assert result.returncode == 1
+    assert result.stderr.decode().splitlines() == [
+        f"fstring-backport: Python {target} reads 3.12 f-strings as they are: "
+        "only t-strings and except A, B: are rewritten"
+    ]
+    assert [line.split(": ", 1)[1] for line in result.stdout.decode().splitlines()[:-1]] == [
+        f"FB301 t-string (needs Python 3.14; target {target})"
+    ]
+    quiet = run_in(tmp_path, "--target", target, "-q", "--check", "src")
+    assert quiet.stderr == b""
 
 
 def test_a_target_that_needs_rewriting_says_nothing_more(tmp_path):

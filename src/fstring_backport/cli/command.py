@@ -9,7 +9,7 @@ import click
 
 from .. import __version__
 from ..engine.errors import TranspileError
-from ..engine.targets import OLDEST, TSTRINGS, parse_target
+from ..engine.targets import NATIVE, OLDEST, TSTRINGS, parse_target
 from ..project.selection import Selected, Selection, Skipped
 from ..project.writing import write_atomically
 
@@ -249,8 +249,11 @@ def main(
         for skip in skipped:
             if os.path.basename(skip.name) not in _NEVER_SOURCES:
                 report.note(f"{skip.name}: skipped ({skip.reason})")
-    if not quiet and jobs_list and all(job.target >= TSTRINGS for job in jobs_list):
-        report.note(_nothing_to_rewrite(target or jobs_list[0].target))
+    if not quiet:
+        # Once per target that leaves f-strings alone, so that a run that
+        # changes little (or nothing) says why.
+        for version in sorted({job.target for job in jobs_list if job.target >= NATIVE}):
+            report.note(_what_is_left_alone(version))
     for outcome, job in zip(_run(jobs_list, jobs), jobs_list):
         report.add(outcome, job)
     if not modes and skipped:
@@ -489,11 +492,16 @@ def _coloured(diff: str) -> str:
     return "".join(lines)
 
 
-def _nothing_to_rewrite(target: Tuple[int, int]) -> str:
-    """Why a target of 3.14 or later changes nothing (see engine.transpile)."""
+def _what_is_left_alone(target: Tuple[int, int]) -> str:
+    """Why a target of 3.12 or later changes little or nothing (see engine.transpile)."""
+    if target >= TSTRINGS:
+        return (
+            "fstring-backport: nothing to rewrite for Python {}.{}: Python 3.14 and later read "
+            "3.12 f-strings, t-strings and except A, B: as they are".format(*target)
+        )
     return (
-        "fstring-backport: nothing to rewrite for Python {}.{}: Python 3.14 and later read "
-        "3.12 f-strings and t-strings as they are".format(*target)
+        "fstring-backport: Python {}.{} reads 3.12 f-strings as they are: "
+        "only t-strings and except A, B: are rewritten".format(*target)
     )
 
 
