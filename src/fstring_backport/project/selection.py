@@ -429,7 +429,8 @@ class Selection:
 
     def _named_reason(self, real: str, is_dir: bool, settings: Settings) -> str | None:
         """Why force-exclude skips the path named ``real``: it, or a folder
-        above it up to its project's root, is excluded."""
+        above it up to its project's root, is excluded, for the reason the
+        walk would give (:meth:`_reason`)."""
         root = os.path.abspath(str(settings.root))
         paths = [real]
         while paths[-1] != root and paths[-1].startswith(os.path.join(root, "")):
@@ -437,34 +438,44 @@ class Selection:
         paths = [path for path in paths if path != root] or [real]
         for path in reversed(paths):  # outermost first
             path_is_dir = is_dir or path != real
-            name = os.path.basename(path)
             parent = os.path.dirname(path)
-            reason = self._default_reason(path, name) if path_is_dir else None
-            if reason is None and path_is_dir and self._skip == path:
-                reason = OUTPUT
-            if reason is None:
-                excludes, _ = self._patterns_of(self._settings_in(parent))
-                for patterns in excludes:
-                    prefix = patterns.prefix_of(parent)
-                    glob = patterns.match(name, None if prefix is None else prefix + name, path_is_dir)
-                    if glob is not None:
-                        reason = patterns.reason(glob)
-                        break
-            if reason is None:
-                reason = _ignored(self._chain_at(parent), name + "/" if path_is_dir else name)
+            excludes, _ = self._patterns_of(self._settings_in(parent))
+            reason = self._reason(
+                os.path.basename(path),
+                path,
+                path_is_dir,
+                [(patterns, patterns.prefix_of(parent)) for patterns in excludes],
+                self._chain_at(parent),
+            )
+            if reason is None and path_is_dir:
+                markers = {m for m in (VENV_MARKER, CACHE_MARKER) if os.path.isfile(os.path.join(path, m))}
+                reason = _marker_reason(markers)
             if reason is not None:
                 return reason
         return None
 
-    @staticmethod
-    def _default_reason(path: str, name: str) -> str | None:
-        if name in DEFAULT_EXCLUDES:
-            return _REASON_OF_NAME.get(name, BY_DEFAULT)
-        if os.path.isfile(os.path.join(path, VENV_MARKER)):
-            return VENV
-        if os.path.isfile(os.path.join(path, CACHE_MARKER)):
-            return CACHE
-        return None
+    def _reason(
+        self,
+        name: str,
+        path: str,
+        is_dir: bool,
+        excludes: Sequence[tuple[Patterns, str | None]],
+        ignores: Sequence[tuple[_Ignore, str]],
+    ) -> str | None:
+        """Why ``name`` (at ``path``) is skipped, given the exclude patterns
+        and ignore files of its folder; None if it is not.  A folder's
+        markers (a virtual environment's, a cache's) are read apart, from
+        the entries the walk lists anyway (:func:`_marker_reason`)."""
+        if is_dir:
+            if name in DEFAULT_EXCLUDES:
+                return _REASON_OF_NAME.get(name, BY_DEFAULT)
+            if name == self._skip_name and path == self._skip:
+                return OUTPUT  # a second run would read it back in
+        for patterns, prefix in excludes:
+            glob = patterns.match(name, None if prefix is None else prefix + name, is_dir)
+            if glob is not None:
+                return patterns.reason(glob)
+        return _ignored(ignores, name + "/" if is_dir else name) if ignores else None
 
     # -- the walk
 
@@ -576,20 +587,7 @@ class Selection:
                 is_dir = False
             if not is_dir and name.endswith(SOURCE_SUFFIXES) != sources:
                 continue
-            reason = None
-            if is_dir:
-                if name in DEFAULT_EXCLUDES:
-                    reason = _REASON_OF_NAME.get(name, BY_DEFAULT)
-                elif name == self._skip_name and entry.path == self._skip:
-                    reason = OUTPUT  # a second run would read it back in
-            if reason is None:
-                for patterns, prefix in excludes:
-                    glob = patterns.match(name, None if prefix is None else prefix + name, is_dir)
-                    if glob is not None:
-                        reason = patterns.reason(glob)
-                        break
-            if reason is None and ignores:
-                reason = _ignored(ignores, name + "/" if is_dir else name)
+            reason = self._reason(name, entry.path, is_dir, excludes, ignores)
             if reason is None and not is_dir and sources and include is not None:
                 patterns, prefix = include
                 if patterns.match(name, None if prefix is None else prefix + name, False) is None:
@@ -606,9 +604,10 @@ class Selection:
             except OSError:
                 continue  # unreadable: skipped, as os.walk did
             names = {child.name for child in inside}
-            if VENV_MARKER in names or CACHE_MARKER in names:
+            marked = _marker_reason(names)
+            if marked is not None:
                 if sources:
-                    yield Skipped(os.path.join(shown, name), VENV if VENV_MARKER in names else CACHE)
+                    yield Skipped(os.path.join(shown, name), marked)
                 continue
             yield from self._folder(self._child(folder, name, entry.path, names), sources, inside)
 
@@ -640,6 +639,16 @@ class Selection:
         return _Folder(
             path, os.path.join(folder.shown, name), folder.relative + name + "/", settings, excludes, include, ignores
         )
+
+
+def _marker_reason(names: Container[str]) -> str | None:
+    """Why a folder holding these names is skipped: it is a virtual
+    environment or a tool's cache; None if neither."""
+    if VENV_MARKER in names:
+        return VENV
+    if CACHE_MARKER in names:
+        return CACHE
+    return None
 
 
 def _name_of(entry: os.DirEntry[str]) -> str:
