@@ -164,8 +164,11 @@ def test_wheel_is_the_backends_rewritten(tmp_path):
     assert files["demo/tpl.py"] == transpile(TSTRING, "3.8", runtime=runtime)
     assert files["demo/_fstring_backport_templatelib.py"] == runtime_source()
     assert record_problems(tmp_path / "out" / name) == []
-    # What the backend needs is its own business.
-    assert frontend.caller.get_requires_for_build_wheel() == ["what-the-inner-backend-needs"]
+
+
+def test_requirements_are_the_backends(tmp_path):
+    project = make_project(tmp_path / "project")
+    assert Frontend(project).caller.get_requires_for_build_wheel() == ["what-the-inner-backend-needs"]
 
 
 def test_sdist_is_the_backends(tmp_path):
@@ -175,6 +178,7 @@ def test_sdist_is_the_backends(tmp_path):
         assert archive.extractfile("demo-1.0/src/demo/__init__.py").read() == FSTRINGS
 
 
+@pytest.mark.slow
 def test_hooks_the_backend_lacks_are_the_frontends_defaults(tmp_path, child_env):
     """``module:object`` names a backend with the two mandatory hooks only."""
     project = make_project(
@@ -218,12 +222,15 @@ def test_editable_wheel_and_its_metadata_require_the_hook(tmp_path):
 
 def test_nothing_changes_for_314(tmp_path):
     project = make_project(tmp_path / "project", requires_python=">=3.14")
-    caller = Frontend(project).caller
-    name = caller.build_wheel(made(tmp_path / "out"))
+    name = Frontend(project).caller.build_wheel(made(tmp_path / "out"))
     files = wheel_files(tmp_path / "out" / name)
     assert files["demo/__init__.py"] == FSTRINGS and files["demo/tpl.py"] == TSTRING
     assert len(files) == 5  # two modules, METADATA, WHEEL, RECORD: no runtime copy
-    name = caller.build_editable(made(tmp_path / "editable"))
+
+
+def test_editable_wheel_for_314_has_no_hook(tmp_path):
+    project = make_project(tmp_path / "project", requires_python=">=3.14")
+    name = Frontend(project).caller.build_editable(made(tmp_path / "editable"))
     files = wheel_files(tmp_path / "editable" / name)
     assert "Requires-Dist" not in files["demo-1.0.dist-info/METADATA"].decode()
     assert not any(name.startswith("_fstring_backport") for name in files)

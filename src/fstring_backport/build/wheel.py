@@ -461,6 +461,10 @@ class Rewrite:
         # The runtime copy each module imports, and where in the wheel it goes.
         copies: dict[str, tuple[Runtime, zipfile.ZipInfo]] = {}
         texts: dict[str, bytes] = {}
+        # The project's files are looked for only when patterns need them.
+        settings = step.settings
+        if not (settings.include or settings.exclude or settings.extend_exclude):
+            locate = None
         for name, path in modules.items():
             if path.rpartition("/")[2].startswith(RUNTIME_STEM):
                 continue  # a runtime copy (this wheel was rewritten before): never transpiled
@@ -470,8 +474,9 @@ class Rewrite:
             texts[name] = original
             runtime = runtime_for(path, regular)
             try:
-                result = step.transpile(original, shown(name, path), runtime)
+                result = step.transpile(original, name, runtime)
             except TranspileError as exc:
+                exc.filename = shown(name, path)  # worked out for the few that fail
                 located.append(exc.located())
                 continue
             if result != original:
