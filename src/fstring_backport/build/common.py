@@ -10,7 +10,6 @@ becomes a dependency of fstring-backport.
 from __future__ import annotations
 
 import os
-import pkgutil
 import re
 from pathlib import Path
 from typing import Container, Iterable, NamedTuple
@@ -183,6 +182,8 @@ def runtime_source() -> bytes:
     """The runtime's source, which wheels ship verbatim: the file of the
     fstring-backport running the build (found through its loader, so a
     zipped installation serves too)."""
+    import pkgutil  # here: a build without t-strings never needs it
+
     data = pkgutil.get_data("fstring_backport", "templatelib.py")
     if data is None:  # a loader that cannot read files
         raise BuildError([f"{PROJECT_NAME}: cannot read its t-string runtime, templatelib.py"])
