@@ -39,7 +39,7 @@ import pytest
 from fstring_backport import transpile
 from fstring_backport.build.common import runtime_source
 
-from support.pythons import REPO, compiles_with, interpreter, oracle
+from support.pythons import REPO, compiles_with, executable, oracle
 from support.wheels import record_problems, wheel_unpack
 
 pytestmark = [
@@ -136,15 +136,6 @@ def checked(result: subprocess.CompletedProcess) -> subprocess.CompletedProcess:
     if result.returncode:
         pytest.fail("{} failed:\n{}".format(" ".join(result.args), result.stdout))
     return result
-
-
-def executable(version: str) -> str:
-    if not version.startswith("pypy"):
-        return interpreter(version)
-    path = shutil.which(version)
-    if path is None:
-        pytest.fail(f"{version} is not on PATH")
-    return path
 
 
 # -- fixtures: built once per module -------------------------------------------

@@ -7,6 +7,7 @@ from typing import Optional, Tuple
 import click
 
 from ..engine.targets import parse_target
+from .command import target_option
 
 EPILOG = """\b
 Examples:
@@ -26,15 +27,6 @@ RECORD does not match it.
 """
 
 
-def _target_option(ctx: click.Context, param: click.Parameter, value: Optional[str]) -> Optional[Tuple[int, int]]:
-    if value is None:
-        return None
-    try:
-        return parse_target(value)
-    except ValueError as exc:
-        raise click.BadParameter(str(exc), ctx=ctx, param=param) from None
-
-
 @click.command(context_settings={"help_option_names": ["-h", "--help"]}, epilog=EPILOG)
 @click.argument("wheels", nargs=-1, required=True, type=click.Path(dir_okay=False, path_type=str), metavar="WHEEL...")
 @click.option(
@@ -47,7 +39,7 @@ def _target_option(ctx: click.Context, param: click.Parameter, value: Optional[s
 )
 @click.option(
     "--target",
-    callback=_target_option,
+    callback=target_option,
     metavar="VERSION",
     help="Oldest Python the wheel runs on: 3.8, py38, ... "
     "[default: the lower bound of the wheel's Requires-Python, else 3.8]",
