@@ -410,3 +410,13 @@ def test_large_data_is_streamed_not_held(tmp_path):
     assert change.rewritten == ["pkg/__init__.py"]
     assert peak < 8 << 20, peak
     assert record_problems(tmp_path / "out" / wheel.name) == []
+
+
+def test_names_beyond_ascii_are_kept(run, tmp_path):
+    wheel = make_wheel(tmp_path, {"pkg/__init__.py": b"", "pkg/caf\u00e9.py": FSTRINGS, "pkg/donn\u00e9es.txt": DATA})
+    before = {info.filename: info.flag_bits & 0x800 for info in infos(wheel)}
+    assert run(wheel).returncode == 0
+    assert {info.filename: info.flag_bits & 0x800 for info in infos(wheel)} == before
+    assert members(wheel)["pkg/caf\u00e9.py"] == transpile(FSTRINGS, "3.8")
+    assert record_problems(wheel) == []
+    assert wheel_unpack(wheel, tmp_path / "unpacked").returncode == 0

@@ -606,7 +606,7 @@ class _ZipWriter:
     def _entry(self, info: zipfile.ZipInfo, offset: int, crc: int, compressed: int, size: int, flags: int) -> None:
         if offset >= _LIMIT:
             raise WheelError("fstring-backport rewrites wheels under 4 GiB")
-        encoded, _ = _encoded_name(info.filename, flags)
+        encoded, _ = _encoded_name(info.orig_filename, flags)
         extra = _without_zip64(info.extra)
         time, date = _dos_time(info.date_time)
         self.central.append(
