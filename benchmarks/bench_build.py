@@ -20,7 +20,8 @@ In one run, on the running Python:
   ``python -m fstring_backport wheel -w DIR`` (and the same on a wheel with
   nothing to rewrite, which is only checked) against hatchling building
   that wheel, and against a process that copies the file.  Memory: each
-  process's peak resident set, and the bytes it read (``rchar`` of
+  process's peak resident set (and that of a process that only imports
+  what the rewrite imports), and the bytes it read (``rchar`` of
   /proc/self/io, page cache included) against the wheel's size.
 
 The backends and this checkout (installed as a wheel) live in a virtual
@@ -221,25 +222,34 @@ def measure_wrapper(python, work, rounds):
 
 
 # Run in a process of its own: the rewrite, then what the process cost.
+# (The peak is VmHWM, this process's own: ru_maxrss would also count the
+# parent's memory, shared until the exec.)
+COSTS = """
+with open("/proc/self/io") as io:
+    rchar = int(dict(line.split(": ") for line in io.read().splitlines())["rchar"])
+with open("/proc/self/status") as status:
+    peak = int(next(line.split()[1] for line in status if line.startswith("VmHWM:")))
+print(json.dumps({"peak_kib": peak, "read": rchar}))
+"""
 REWRITE = """\
-import json, resource, sys
+import json, sys
 from fstring_backport.cli.wheel import main
 try:
     main(sys.argv[1:], standalone_mode=False)
 except SystemExit as exc:
     if exc.code:
         raise
-with open("/proc/self/io") as io:
-    rchar = int(dict(line.split(": ") for line in io.read().splitlines())["rchar"])
-print(json.dumps({"peak_kib": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss, "read": rchar}))
-"""
+""" + COSTS
 COPY = """\
-import json, resource, shutil, sys
+import json, shutil, sys
 shutil.copyfile(sys.argv[1], sys.argv[2])
-with open("/proc/self/io") as io:
-    rchar = int(dict(line.split(": ") for line in io.read().splitlines())["rchar"])
-print(json.dumps({"peak_kib": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss, "read": rchar}))
-"""
+""" + COSTS
+# What the rewriting process holds before it reads a wheel.
+IMPORTS = """\
+import json
+from fstring_backport.cli.wheel import main
+import fstring_backport.build.wheel, fstring_backport.engine.pipeline
+""" + COSTS
 
 
 def measure_rewriter(python, work, rounds):
@@ -256,7 +266,7 @@ def measure_rewriter(python, work, rounds):
     done = work / "done"
     subprocess.run([str(python), "-m", "fstring_backport", "wheel", "-q", "-w", str(done), str(wheel)], check=True)
     rows = {"backend": [], "rewrite": [], "check": [], "copy": []}
-    costs = {"rewrite": [], "check": [], "copy": []}
+    costs = {"rewrite": [], "check": [], "copy": [], "imports": []}
     for index in range(rounds):
         shutil.rmtree(str(out))
         out.mkdir()
@@ -271,6 +281,7 @@ def measure_rewriter(python, work, rounds):
         seconds, printed = timed([str(python), "-c", COPY, str(wheel), str(work / "copy.whl")])
         rows["copy"].append(seconds)
         costs["copy"].append(json.loads(printed.splitlines()[-1]))
+        costs["imports"].append(json.loads(timed([str(python), "-c", IMPORTS])[1].splitlines()[-1]))
         shutil.rmtree(str(target))
     result = {"wheel_mb": size / 1e6}
     for key, values in rows.items():

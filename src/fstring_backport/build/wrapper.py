@@ -21,19 +21,15 @@ import importlib
 import os
 import sys
 from pathlib import Path
-from typing import Any, Callable, NamedTuple, NoReturn
+from typing import TYPE_CHECKING, Any, Callable, NamedTuple, NoReturn
 
 from ..project.settings import Settings, load_settings
-from .common import (
-    PROJECT_NAME,
-    BuildError,
-    BuildStep,
-    editable_pth,
-    editable_requirement,
-    shown_path,
-    top_level_names,
-)
-from .wheel import Rewrite, WheelError, WheelFile, header_value, rewrite_wheel, with_requirement
+
+# The engine and the wheel's machinery are imported by the hooks that build:
+# a frontend asks for requirements and metadata in processes of their own.
+if TYPE_CHECKING:
+    from .common import BuildStep
+    from .wheel import Rewrite, WheelFile
 
 # The hooks a backend may lack (PEP 517, PEP 660): the wrapper has one only
 # where the backend has it, so that the frontend takes its default otherwise.
@@ -63,6 +59,8 @@ class _Project(NamedTuple):
         """The build's target and selection; ``requires_python`` is the
         built metadata's, for projects that declare it elsewhere than in
         ``[project]`` (poetry's ``[tool.poetry.dependencies] python``)."""
+        from .common import BuildStep
+
         try:
             return BuildStep(self.root, requires_python=requires_python, settings=self.settings)
         except ValueError:
@@ -86,6 +84,8 @@ _loaded: dict[str, _Project] = {}
 
 def fail(message: str) -> NoReturn:
     """End the hook's process with ``message`` on standard error."""
+    from .common import PROJECT_NAME
+
     raise SystemExit(message if message.startswith(PROJECT_NAME) else f"{PROJECT_NAME}: {message}")
 
 
@@ -195,6 +195,9 @@ def build_editable(
 
 
 def _requires_us(metadata: Path) -> bool:
+    from .common import editable_requirement
+    from .wheel import with_requirement
+
     try:
         data = metadata.read_bytes()
     except OSError:
@@ -206,6 +209,9 @@ def prepare_metadata_for_build_editable(metadata_directory: str, config_settings
     """The backend's metadata, requiring fstring-backport where the editable
     wheel's ``.pth`` needs the import hook, as the wheel's own does (pip
     checks that they agree)."""
+    from .common import editable_requirement
+    from .wheel import header_value, with_requirement
+
     built = project()
     name: str = built.backend.prepare_metadata_for_build_editable(metadata_directory, config_settings)
     metadata = Path(metadata_directory) / name / "METADATA"
@@ -240,6 +246,8 @@ def optional_hook(name: str) -> Callable[..., Any]:
 def _rewrite(built: _Project, path: Path, editable: bool) -> None:
     """Rewrite the wheel the backend wrote at ``path`` in place; on failure
     remove it (no wheel ships untranspiled) and end with the message."""
+    from .common import BuildError
+    from .wheel import Rewrite, WheelError, rewrite_wheel
 
     def plan(wheel: WheelFile) -> Rewrite:
         step = built.step(wheel.requires_python())
@@ -262,6 +270,8 @@ def _rewrite(built: _Project, path: Path, editable: bool) -> None:
 
 
 def _shown(built: _Project, wheel_name: str) -> Callable[[str, str], str]:
+    from .common import shown_path
+
     def shown(member: str, module_path: str) -> str:
         source = built.locate(module_path)
         return shown_path(source, built.root) if source is not None else f"{wheel_name}!{member}"
@@ -270,6 +280,8 @@ def _shown(built: _Project, wheel_name: str) -> Callable[[str, str], str]:
 
 
 def _add_editable_hook(rewrite: Rewrite, wheel: WheelFile) -> None:
+    from .common import PROJECT_NAME, editable_pth, editable_requirement
+
     names = editable_packages(wheel)
     if names:
         pth_name, text = editable_pth(wheel.project_name(), names)
@@ -287,6 +299,8 @@ def editable_packages(wheel: WheelFile) -> list[str]:
     name (what uv_build, flit-core, poetry-core, pdm-backend and hatchling
     write), and those setuptools' finder maps."""
     import re
+
+    from .common import top_level_names
 
     paths: list[str] = []
     for info in wheel.members:
