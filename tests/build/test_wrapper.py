@@ -21,9 +21,11 @@ from pyproject_hooks import BuildBackendHookCaller, HookMissing
 
 from fstring_backport import transpile
 from fstring_backport.build.common import editable_pth, editable_requirement, runtime_source
+from fstring_backport.build.wheel import WheelFile
+from fstring_backport.build.wrapper import editable_packages
 
 from support.pythons import child_environment
-from support.wheels import record_problems
+from support.wheels import make_wheel, record_problems
 
 FSTRINGS = b'd = {"k": "v"}\nx = f"{d["k"]}"\n'
 TSTRING = b"from string.templatelib import Template\nname = 1\ngreeting = t\"hi {name!r}\"\n"
@@ -333,3 +335,19 @@ def test_import_errors_of_the_backend_itself_are_one_line(tmp_path):
 'inner_backend' cannot be imported: No module named 'no_such_dependency'
         """
     )
+
+
+def test_editable_packages_are_found_where_the_backends_editable_wheel_points(tmp_path):
+    """A path in a .pth (uv_build, flit-core, poetry-core, pdm-backend,
+    hatchling), or setuptools' finder's mapping."""
+    src = tmp_path / "project" / "src"
+    for path in ("pkg/__init__.py", "namespace/mod.py", "single.py", "docs/conf.txt", "not-a-name/x.py"):
+        (src / path).parent.mkdir(parents=True, exist_ok=True)
+        (src / path).write_text("")
+    finder = "MAPPING: dict[str, str] = {'flat': '/somewhere/flat', 'other.sub': '/x'}\n"
+    wheel = make_wheel(
+        tmp_path,
+        {"demo.pth": f"{src}\nimport something\n".encode(), "__editable___demo_1_0_finder.py": finder.encode()},
+    )
+    with WheelFile(wheel) as opened:
+        assert editable_packages(opened) == ["flat", "namespace", "other", "pkg", "single"]

@@ -21,7 +21,7 @@ import importlib
 import os
 import sys
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Callable, NamedTuple, NoReturn
+from typing import TYPE_CHECKING, Any, Callable, NamedTuple, NoReturn, Sequence
 
 from ..project.settings import Settings, load_settings
 
@@ -142,7 +142,7 @@ def _load(root: Path) -> _Project:
     return _Project(root, pyproject, settings, backend)
 
 
-def _backend_path(root: Path, pyproject: Path, entries: list[str] | tuple[str, ...] | Any) -> list[Path]:
+def _backend_path(root: Path, pyproject: Path, entries: Sequence[str]) -> list[Path]:
     """The folders of ``backend-path``, which must lie in the project."""
     real_root = Path(os.path.realpath(str(root)))
     folders = []
