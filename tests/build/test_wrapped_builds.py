@@ -51,7 +51,11 @@ pytestmark = [
 ]
 
 TEMPLATE = REPO / "tests" / "projects" / "wrapped"
-# backend: (its requirement, its object reference)
+# backend: (its requirement, its object reference).  Nothing pinned: on a 3.8
+# host the frontends take the newest releases that still install there
+# (December 2026: uv_build 0.13.6, whose binary runs anywhere, poetry-core
+# 1.9.1, flit-core 3.12.0, pdm-backend 2.4.3, hatchling 1.27.0, setuptools
+# 75.3.4); poetry-core 1.9 reads [tool.poetry] only, hence that sample's table.
 BACKENDS = {
     "uv": ("uv_build>=0.9,<0.14", "uv_build"),
     "poetry": ("poetry-core>=1.0", "poetry.core.masonry.api"),
