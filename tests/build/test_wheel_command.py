@@ -425,3 +425,13 @@ def test_names_beyond_ascii_are_kept(run, tmp_path):
     assert members(wheel)["pkg/caf\u00e9.py"] == transpile(FSTRINGS, "3.8")
     assert record_problems(wheel) == []
     assert wheel_unpack(wheel, tmp_path / "unpacked").returncode == 0
+
+
+def test_wheel_dir_holding_the_wheel_rewrites_it_in_place(run, tmp_path):
+    wheel = make_wheel(tmp_path, {"m.py": FSTRINGS})
+    assert run("-w", tmp_path, wheel).returncode == 0
+    assert members(wheel)["m.py"] == transpile(FSTRINGS, "3.8")
+    before = wheel.read_bytes()
+    assert run("-w", ".", wheel.name).returncode == 0  # unchanged now: not copied onto itself
+    assert wheel.read_bytes() == before
+    assert [p.name for p in tmp_path.iterdir()] == [wheel.name]
