@@ -1,7 +1,8 @@
 """``python -m fstring_backport`` is the ``fstring-backport`` command, plus
 ``python -m fstring_backport run`` to run 3.12-style code through the hook,
-``python -m fstring_backport compileall DIR`` to write the hook's cache and
-``python -m fstring_backport repl`` for an interactive console."""
+``python -m fstring_backport compileall DIR`` to write the hook's cache,
+``python -m fstring_backport repl`` for an interactive console and
+``python -m fstring_backport wheel WHEEL...`` to rewrite built wheels."""
 
 import sys
 
@@ -17,6 +18,10 @@ elif sys.argv[1:2] == ["repl"]:
     from .integrations.console import main as repl
 
     sys.exit(repl(sys.argv[2:]))
+elif sys.argv[1:2] == ["wheel"]:
+    from .cli.wheel import main as wheel
+
+    wheel(sys.argv[2:], prog_name="python -m fstring_backport wheel")
 else:
     from .cli.command import main
 

@@ -41,7 +41,7 @@ from fstring_backport.build.common import (
     top_level_names,
 )
 
-from support.pythons import REPO, compiles_with, interpreter, oracle
+from support.pythons import REPO, compiles_with, executable, interpreter, oracle
 
 PROJECTS = REPO / "tests" / "projects"
 SAMPLES = {"hatch": "hatch_sample", "setuptools": "setuptools_sample"}
@@ -591,16 +591,6 @@ TSTRING_COPY_MODULES = [
     "tstring_hatch._fstring_backport_templatelib",
     "tstring_setuptools._fstring_backport_templatelib",
 ]
-
-
-def executable(version: str) -> str:
-    """``python3.X``, or ``pypy3.11``; a missing one fails the test."""
-    if not version.startswith("pypy"):
-        return interpreter(version)
-    path = shutil.which(version)
-    if path is None:
-        pytest.fail(f"{version} is not on PATH")
-    return path
 
 
 @pytest.fixture(scope="module")

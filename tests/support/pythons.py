@@ -57,6 +57,17 @@ def interpreter(version: str) -> str:
     return path
 
 
+def executable(version: str) -> str:
+    """``python3.X`` as :func:`interpreter` finds it, or ``pypy3.11``; a
+    missing one fails the test."""
+    if not version.startswith("pypy"):
+        return interpreter(version)
+    path = shutil.which(version)
+    if path is None:
+        pytest.fail(f"{version} is not on PATH")
+    return path
+
+
 def oracle() -> str:
     """The interpreter whose run of the original is the expected result.
 

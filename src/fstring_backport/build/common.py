@@ -1,15 +1,15 @@
-"""What the hatchling and setuptools build steps share: the target, which
-files to transpile, how a failure reads, the copy of the t-string runtime a
-wheel ships, and the ``.pth`` of editable installs.
+"""What the build steps share (the hatchling hook, the setuptools step, the
+wrapper backend and the wheel rewriter): the target, which files to
+transpile, how a failure reads, the copy of the t-string runtime a wheel
+ships, and the ``.pth`` of editable installs.
 
-Imports neither hatchling nor setuptools: each integration module imports its
-own backend, so neither becomes a dependency of fstring-backport.
+Imports no build backend: each integration module imports its own, so none
+becomes a dependency of fstring-backport.
 """
 
 from __future__ import annotations
 
 import os
-import pkgutil
 import re
 from pathlib import Path
 from typing import Container, Iterable, NamedTuple
@@ -33,7 +33,7 @@ class BuildError(Exception):
 
     def __init__(self, located: list[str]) -> None:
         self.located = located
-        count = "1 file is" if len(located) == 1 else f"{len(located)} files are"
+        count = "1 file" if len(located) == 1 else f"{len(located)} files"
         super().__init__(
             "fstring-backport: {} cannot be shipped for the target, nothing was built:\n{}".format(
                 count, "\n".join(located)
@@ -51,17 +51,24 @@ class BuildStep:
         requires_python: str = "",
         inline_constants: bool | None = None,
         future_annotations: bool | None = None,
+        settings: Settings | None = None,
     ) -> None:
         """``target`` (from the build backend's own configuration) wins over
         ``[tool.fstring-backport] target``, which wins over the lower bound of
         ``requires-python`` (of pyproject.toml, else ``requires_python``);
         the default is 3.8.  ``inline_constants`` and ``future_annotations``
         (the backend's own options) win over ``[tool.fstring-backport]
-        inline-constants`` and ``future-annotations``."""
+        inline-constants`` and ``future-annotations``.  ``settings`` stand for
+        those of the project's pyproject.toml (a wheel rewritten without its
+        project has none).
+
+        A bad setting raises ValueError, in one line."""
         pyproject = project_root / "pyproject.toml"
         self.project_root = Path(os.path.realpath(str(project_root)))
-        # Without a pyproject.toml, patterns are still anchored at the project.
-        self.settings: Settings = load_settings(pyproject) if pyproject.is_file() else Settings(root=self.project_root)
+        if settings is None:
+            # Without a pyproject.toml, patterns are still anchored at the project.
+            settings = load_settings(pyproject) if pyproject.is_file() else Settings(root=self.project_root)
+        self.settings: Settings = settings
         chosen = target or self.settings.target or lower_bound(requires_python or "")
         self.target: tuple[int, int] = parse_target(chosen) if chosen else OLDEST
         self.inline_constants = self.settings.inline_constants if inline_constants is None else inline_constants
@@ -115,20 +122,25 @@ class BuildStep:
         for path, shown, runtime in jobs:
             original = path.read_bytes()
             try:
-                new = transpile(
-                    original,
-                    self.target,
-                    filename=shown,
-                    inline_constants=self.inline_constants,
-                    runtime=runtime.module,
-                    future_annotations=self.future_annotations,
-                )
-                done.append((shown, original, new))
+                done.append((shown, original, self.transpile(original, shown, runtime)))
             except TranspileError as exc:
                 located.append(exc.located())
         if located:
             raise BuildError(located)
         return done
+
+    def transpile(self, original: bytes, shown: str, runtime: Runtime) -> bytes:
+        """``original`` for this build's target and options, its t-strings
+        importing ``runtime``; a bad f-string or t-string raises
+        :class:`TranspileError` located at ``shown``."""
+        return transpile(
+            original,
+            self.target,
+            filename=shown,
+            inline_constants=self.inline_constants,
+            runtime=runtime.module,
+            future_annotations=self.future_annotations,
+        )
 
 
 class Runtime(NamedTuple):
@@ -176,7 +188,9 @@ def runtime_source() -> bytes:
     """The runtime's source, which wheels ship verbatim: the file of the
     fstring-backport running the build (found through its loader, so a
     zipped installation serves too)."""
-    data = pkgutil.get_data(__package__ or "fstring_backport", "templatelib.py")
+    import pkgutil  # here: a build without t-strings never needs it
+
+    data = pkgutil.get_data("fstring_backport", "templatelib.py")
     if data is None:  # a loader that cannot read files
         raise BuildError([f"{PROJECT_NAME}: cannot read its t-string runtime, templatelib.py"])
     return data
@@ -226,6 +240,15 @@ def regular_packages(distribution_paths: Iterable[str]) -> set[str]:
 EDITABLE_HOOK_BELOW = TSTRINGS
 # The editable install's dependency on this tool, where it needs it.
 EDITABLE_REQUIREMENT = '{}>={{}}; python_version < "{}.{}"'.format(PROJECT_NAME, *EDITABLE_HOOK_BELOW)
+
+
+def editable_requirement() -> str:
+    """:data:`EDITABLE_REQUIREMENT` for the running fstring-backport: at
+    least its version, without a local label (``+...``), which PEP 440 does
+    not allow after ``>=``."""
+    from .. import __version__
+
+    return EDITABLE_REQUIREMENT.format(__version__.partition("+")[0])
 
 
 def editable_pth(project_name: str, packages: Iterable[str]) -> tuple[str, str]:

@@ -19,11 +19,10 @@ from typing import Any
 from hatchling.builders.hooks.plugin.interface import BuildHookInterface
 from hatchling.plugin import hookimpl
 
-from .. import __version__
 from .common import (
-    EDITABLE_REQUIREMENT,
     BuildStep,
     editable_pth,
+    editable_requirement,
     regular_packages,
     runtime_collisions,
     runtime_for,
@@ -109,7 +108,7 @@ class FstringBackportBuildHook(BuildHookInterface):
         target[str(pth)] = name
         # The build environment is gone when the project runs: the target
         # environment needs the import hook itself, and only before 3.14.
-        build_data["dependencies"].append(EDITABLE_REQUIREMENT.format(__version__))
+        build_data["dependencies"].append(editable_requirement())
 
     def _temporary_folder(self) -> Path:
         if self._temporary is None:

@@ -181,12 +181,15 @@ build_py = with_transpiling(_setuptools_build_py)
 
 
 def _configured(dist: Distribution) -> bool:
-    """Whether the project being built has ``[tool.fstring-backport]``."""
+    """Whether the project being built has ``[tool.fstring-backport]``, and
+    does not name a ``build-backend`` there: then the wrapper backend
+    (fstring_backport.build) rewrites the wheel setuptools builds."""
     pyproject = Path(dist.src_root or os.curdir) / "pyproject.toml"
     try:
-        return "fstring-backport" in read_toml(pyproject).get("tool", {})
-    except (OSError, ValueError):
+        table = read_toml(pyproject).get("tool", {}).get("fstring-backport")
+    except (OSError, ValueError, AttributeError):
         return False
+    return isinstance(table, dict) and "build-backend" not in table
 
 
 def finalize_distribution_options(dist: Distribution) -> None:

@@ -112,7 +112,8 @@ def _process(job: _Job) -> _Outcome:
     return outcome
 
 
-def _target_option(ctx: click.Context, param: click.Parameter, value: Optional[str]) -> Optional[Tuple[int, int]]:
+def target_option(ctx: click.Context, param: click.Parameter, value: Optional[str]) -> Optional[Tuple[int, int]]:
+    """``--target``: a version, 3.8 or later (also the wheel command's)."""
     if value is None:
         return None
     try:
@@ -149,7 +150,7 @@ def _patterns_option(ctx: click.Context, param: click.Parameter, value: Sequence
 @click.argument("paths", nargs=-1, type=click.Path(allow_dash=True, path_type=str))
 @click.option(
     "--target",
-    callback=_target_option,
+    callback=target_option,
     metavar="VERSION",
     help="Oldest Python the output runs on: 3.8, py38, ... "
     "[default: for each file, requires-python of its nearest pyproject.toml, else 3.8]",

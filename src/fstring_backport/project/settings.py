@@ -32,6 +32,8 @@ class Settings:
         root: Path | None = None,
         target_origin: str = "the default",
         future_annotations: bool = False,
+        build_backend: str | None = None,
+        backend_path: Sequence[str] = (),
     ) -> None:
         self.target = target
         self.include: Sequence[str] = tuple(include)
@@ -43,6 +45,9 @@ class Settings:
         self.root: Path = root if root is not None else (pyproject.parent if pyproject is not None else Path.cwd())
         self.target_origin = target_origin
         self.future_annotations = future_annotations
+        # The backend the wrapper backend (fstring_backport.build) builds with.
+        self.build_backend = build_backend
+        self.backend_path: Sequence[str] = tuple(backend_path)
 
 
 def find_pyproject(start: Path) -> Path | None:
@@ -113,6 +118,19 @@ def load_settings(pyproject: Path | None) -> Settings:
                 f"(such as [\"pkg/*\"]), not {value!r}"
             )
         patterns[key] = value
+    build_backend = own.get("build-backend")
+    if build_backend is not None and not (isinstance(build_backend, str) and _OBJECT_REFERENCE.match(build_backend)):
+        raise ValueError(
+            f"{pyproject}: [tool.fstring-backport] build-backend must name a build backend in quotes, "
+            f"as [build-system] build-backend does (such as \"uv_build\" or \"flit_core.buildapi\"), "
+            f"not {build_backend!r}"
+        )
+    backend_path = own.get("backend-path", [])
+    if not (isinstance(backend_path, list) and all(isinstance(p, str) for p in backend_path)):
+        raise ValueError(
+            f"{pyproject}: [tool.fstring-backport] backend-path must be a list of folders in quotes, "
+            f"relative to the project (such as [\"_build\"]), not {backend_path!r}"
+        )
     return Settings(
         target,
         patterns["include"],
@@ -124,7 +142,14 @@ def load_settings(pyproject: Path | None) -> Settings:
         root=Path(os.path.abspath(str(pyproject))).parent,
         target_origin=origin,
         future_annotations=flags["future-annotations"],
+        build_backend=build_backend,
+        backend_path=backend_path,
     )
+
+
+# PEP 517's object reference: a module's dotted name, then optionally
+# ``:`` and an object's dotted name in it.
+_OBJECT_REFERENCE = re.compile(r"[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*(?::[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*)?\Z")
 
 
 def relative_to_cwd(path: Path) -> str:

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import contextlib
 import os
 import stat
 from pathlib import Path
+from typing import BinaryIO, Iterator
 
 
 def write_atomically(
@@ -16,6 +18,15 @@ def write_atomically(
     ``durable`` also waits for the disk (fsync) before the rename, so that
     even a system crash leaves old or new: for sources rewritten in place.
     """
+    with writing_atomically(path, mode_from, durable) as out:
+        out.write(data)
+
+
+@contextlib.contextmanager
+def writing_atomically(path: Path, mode_from: Path | None = None, durable: bool = True) -> Iterator[BinaryIO]:
+    """A file to write that replaces ``path`` when the block ends, as
+    :func:`write_atomically` does; an exception in the block leaves ``path``
+    as it was and removes what was written."""
     import tempfile  # not at start-up: most runs write nothing
 
     path.parent.mkdir(parents=True, exist_ok=True)
@@ -23,7 +34,7 @@ def write_atomically(
     handle, temporary = tempfile.mkstemp(dir=str(path.parent), prefix="." + path.name + ".", suffix=".tmp")
     try:
         with os.fdopen(handle, "wb") as out:
-            out.write(data)
+            yield out
             if durable:
                 out.flush()
                 os.fsync(out.fileno())

@@ -1,0 +1,146 @@
+"""``python -m fstring_backport wheel``: rewrite wheels that any tool built."""
+
+import sys
+from pathlib import Path
+from typing import Optional, Tuple
+
+import click
+
+from ..engine.targets import parse_target
+from .command import target_option
+
+EPILOG = """\b
+Examples:
+  python -m fstring_backport wheel dist/*.whl                  rewrite in place
+  python -m fstring_backport wheel -w wheelhouse dist/*.whl    write to wheelhouse/
+  python -m fstring_backport wheel --target 3.9 dist/*.whl     for 3.9 and later
+
+\b
+In cibuildwheel (pyproject.toml):
+  [tool.cibuildwheel]
+  repair-wheel-command = "python -m fstring_backport wheel -w {dest_dir} {wheel}"
+
+\b
+Exit status: 0 success, 1 a wheel has sources the target cannot take (it
+is left as it was), 2 usage error, or a file that is not a wheel or whose
+RECORD does not match it.
+"""
+
+
+@click.command(context_settings={"help_option_names": ["-h", "--help"]}, epilog=EPILOG)
+@click.argument("wheels", nargs=-1, required=True, type=click.Path(dir_okay=False, path_type=str), metavar="WHEEL...")
+@click.option(
+    "-w",
+    "--wheel-dir",
+    type=click.Path(file_okay=False, path_type=str),
+    metavar="DIR",
+    help="Write the wheels to DIR (made if missing), as pip wheel -w and auditwheel repair -w do, "
+    "instead of rewriting them in place.",
+)
+@click.option(
+    "--target",
+    callback=target_option,
+    metavar="VERSION",
+    help="Oldest Python the wheel runs on: 3.8, py38, ... "
+    "[default: the lower bound of the wheel's Requires-Python, else 3.8]",
+)
+@click.option(
+    "--inline-constants",
+    is_flag=True,
+    default=False,
+    help="Spell constants inline (('%c' % (10,))) instead of binding module-level names.",
+)
+@click.option("-q", "--quiet", is_flag=True, help="Print errors only.")
+def main(
+    wheels: Tuple[str, ...],
+    wheel_dir: Optional[str],
+    target: Optional[Tuple[int, int]],
+    inline_constants: bool,
+    quiet: bool,
+) -> None:
+    """Rewrite the f-strings and t-strings of built wheels so that older
+    Pythons run them.
+
+    Each wheel's .py and .pyi modules (at its root and under NAME.data/purelib
+    or platlib) are transpiled, the copies of the t-string runtime they import
+    are added, and RECORD gets their hashes and sizes; every other file is
+    copied as it is.  A wheel with nothing to change is left alone (or copied
+    to DIR).  The project's [tool.fstring-backport] settings are not in a
+    wheel: give --target and --inline-constants here.  Sources the target
+    cannot take are reported as WHEEL!PATH:LINE:COL: message.
+    """
+    from ..build.common import BuildError
+    from ..build.wheel import WheelError
+
+    status = 0
+    for name in wheels:
+        source = Path(name)
+        destination = Path(wheel_dir, source.name) if wheel_dir is not None else source
+        try:
+            line = _rewrite(source, destination, target, inline_constants, wheel_dir)
+        except WheelError as exc:
+            click.echo(f"fstring-backport: {name}: {exc}", err=True)
+            status = 2
+        except BuildError as exc:
+            for located in exc.located:
+                click.echo(located, err=True)
+            click.echo(f"fstring-backport: {name}: not rewritten: {_count(len(exc.located), 'file')} cannot "
+                       "be shipped for the target", err=True)
+            status = max(status, 1)
+        else:
+            if not quiet:
+                click.echo(line, err=True)
+    sys.exit(status)
+
+
+def _rewrite(
+    source: Path,
+    destination: Path,
+    target: Optional[Tuple[int, int]],
+    inline_constants: bool,
+    wheel_dir: Optional[str],
+) -> str:
+    """Rewrite one wheel; the line that says what happened."""
+    from ..build.common import BuildStep
+    from ..build.wheel import Rewrite, WheelError, WheelFile, rewrite_wheel
+    from ..project.settings import Settings, lower_bound
+
+    described = []
+
+    def plan(wheel: WheelFile) -> Rewrite:
+        chosen: Optional[Tuple[int, int]] = target
+        origin = "--target"
+        if chosen is None:
+            requires_python = wheel.requires_python()
+            bound = lower_bound(requires_python)
+            origin = f'Requires-Python "{requires_python}" of the wheel' if bound else "the default"
+            try:
+                chosen = parse_target(bound or "3.8")
+            except ValueError:
+                raise WheelError(
+                    f"its Requires-Python {requires_python!r} allows Python {bound}, and fstring-backport "
+                    "targets 3.8 and later: give --target 3.8 to write for 3.8"
+                ) from None
+        step = BuildStep(Path.cwd(), target="{}.{}".format(*chosen), inline_constants=inline_constants,
+                         settings=Settings())
+        rewrite = Rewrite(wheel)
+        rewrite.transpile(step, lambda member, module_path: f"{source.name}!{member}")
+        described.append(f"for Python {chosen[0]}.{chosen[1]} ({origin})")
+        return rewrite
+
+    change = rewrite_wheel(source, destination, plan, durable=wheel_dir is None)
+    where = f", written to {destination}" if wheel_dir is not None else ""
+    if not change:
+        return f"{source}: unchanged {described[0]}{where}"
+    added = f", {_count(len(change.added), 'runtime copy')} added" if change.added else ""
+    return f"{source}: {_count(len(change.rewritten), 'file')} rewritten {described[0]}{added}{where}"
+
+
+def _count(number: int, noun: str) -> str:
+    if number == 1:
+        return f"1 {noun}"
+    return "{} {}".format(number, noun[:-1] + "ies" if noun.endswith("y") else noun + "s")
+
+
+if __name__ == "__main__":  # pragma: no cover
+    main()
