@@ -211,6 +211,18 @@ def test_inline_constants(run, tmp_path):
     assert b"_fstring_backport" not in text
 
 
+# A module written for 3.14: an annotation names a class defined below.
+ANNOTATED = b'"""Nodes."""\n\ndef make() -> Node:\n    return Node()\n\n\nclass Node:\n    pass\n'
+
+
+def test_future_annotations(run, tmp_path):
+    wheel = make_wheel(tmp_path, {"tree.py": ANNOTATED})
+    assert run(wheel).returncode == 0
+    assert members(wheel)["tree.py"] == ANNOTATED  # off unless asked for
+    assert run("--future-annotations", wheel).returncode == 0
+    assert members(wheel)["tree.py"] == transpile(ANNOTATED, "3.8", future_annotations=True) != ANNOTATED
+
+
 def test_invalid_source_is_refused_and_the_wheel_left_as_it_was(run, tmp_path):
     wheel = make_wheel(tmp_path, {"pkg/__init__.py": FSTRINGS, "pkg/bad.py": BAD, "pkg/worse.pyi": BAD})
     before = wheel.read_bytes()

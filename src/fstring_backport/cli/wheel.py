@@ -50,12 +50,20 @@ RECORD does not match it.
     default=False,
     help="Spell constants inline (('%c' % (10,))) instead of binding module-level names.",
 )
+@click.option(
+    "--future-annotations",
+    is_flag=True,
+    default=False,
+    help="Add 'from __future__ import annotations' to each module that has annotations "
+    "(code written for 3.14's lazy annotations).",
+)
 @click.option("-q", "--quiet", is_flag=True, help="Print errors only.")
 def main(
     wheels: Tuple[str, ...],
     wheel_dir: Optional[str],
     target: Optional[Tuple[int, int]],
     inline_constants: bool,
+    future_annotations: bool,
     quiet: bool,
 ) -> None:
     """Rewrite the f-strings and t-strings of built wheels so that older
@@ -66,7 +74,7 @@ def main(
     are added, and RECORD gets their hashes and sizes; every other file is
     copied as it is.  A wheel with nothing to change is left alone (or copied
     to DIR).  The project's [tool.fstring-backport] settings are not in a
-    wheel: give --target and --inline-constants here.  Sources the target
+    wheel: give --target, --inline-constants and --future-annotations here.  Sources the target
     cannot take are reported as WHEEL!PATH:LINE:COL: message.
     """
     from ..build.common import BuildError
@@ -77,7 +85,7 @@ def main(
         source = Path(name)
         destination = Path(wheel_dir, source.name) if wheel_dir is not None else source
         try:
-            line = _rewrite(source, destination, target, inline_constants, wheel_dir)
+            line = _rewrite(source, destination, target, inline_constants, future_annotations, wheel_dir)
         except WheelError as exc:
             click.echo(f"fstring-backport: {name}: {exc}", err=True)
             status = 2
@@ -98,6 +106,7 @@ def _rewrite(
     destination: Path,
     target: Optional[Tuple[int, int]],
     inline_constants: bool,
+    future_annotations: bool,
     wheel_dir: Optional[str],
 ) -> str:
     """Rewrite one wheel; the line that says what happened."""
@@ -121,8 +130,13 @@ def _rewrite(
                     f"its Requires-Python {requires_python!r} allows Python {bound}, and fstring-backport "
                     "targets 3.8 and later: give --target 3.8 to write for 3.8"
                 ) from None
-        step = BuildStep(Path.cwd(), target="{}.{}".format(*chosen), inline_constants=inline_constants,
-                         settings=Settings())
+        step = BuildStep(
+            Path.cwd(),
+            target="{}.{}".format(*chosen),
+            inline_constants=inline_constants,
+            future_annotations=future_annotations,
+            settings=Settings(),
+        )
         rewrite = Rewrite(wheel)
         rewrite.transpile(step, lambda member, module_path: f"{source.name}!{member}")
         described.append(f"for Python {chosen[0]}.{chosen[1]} ({origin})")
