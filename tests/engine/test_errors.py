@@ -11,7 +11,7 @@ import pytest
 
 from fstring_backport import TranspileError, transpile
 from fstring_backport.engine.lexer import tokenize
-from fstring_backport.engine.pipeline import rewrite
+from fstring_backport.engine.rewriting import rewrite
 
 from support.pythons import json_from, oracle
 

@@ -19,8 +19,8 @@ from hypothesis import strategies as st
 from fstring_backport import TranspileError
 from fstring_backport.engine import quickcheck
 from fstring_backport.engine.parsed import LineIndex
-from fstring_backport.engine.pipeline import rewrite
 from fstring_backport.engine.quickcheck import all_fstrings_plain
+from fstring_backport.engine.rewriting import rewrite
 from fstring_backport.engine.source import decode_source
 
 from support.pythons import stdlib_files

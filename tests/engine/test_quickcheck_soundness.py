@@ -9,8 +9,8 @@ import pytest
 from fstring_backport import TranspileError
 from fstring_backport.engine import quickcheck
 from fstring_backport.engine.lexer import FSTRING_END, FSTRING_START, tokenize
-from fstring_backport.engine.pipeline import rewrite
 from fstring_backport.engine.quickcheck import all_fstrings_plain
+from fstring_backport.engine.rewriting import rewrite
 
 NEEDS_REWRITE = "f'{x!r:{w}}'"  # conversion before a spec with fields
 DOUBTFUL = "f'{((x))}'"  # brackets too deep for the pattern: lexed alone, passes

@@ -1,27 +1,25 @@
 """``transpile``: the one place that turns 3.12 f-strings and 3.14 t-strings into older syntax.
 
 The CLI, the import hook and the build integrations all call this function
-and add only what is theirs (files, caching, packaging).
+and add only what is theirs (files, caching, packaging).  Here is its gate:
+the target, the encoding and the quick check, which return most files as
+they are; the full path (:mod:`.rewriting`) loads with the lexer and the
+rest of the engine on the first file that needs it, so that a run (a
+build, a cold import) with nothing to rewrite never pays for them.
 """
 
-from typing import Iterator, List, Optional, Tuple, TypeVar
+from typing import TYPE_CHECKING, List, Optional, Tuple, TypeVar
 
-from . import rules
-from .annotations import FUTURE_ANNOTATIONS, NO_PLACE, has_annotations
 from .errors import TranspileError
-from .excepts import unparenthesised_excepts
-from .fstrings import FString, parse_fstrings
-from .hoisting import Temporaries, binding_place, first_statement, future_features, future_place
-from .lexer import TSTRING_START, lex
-from .lowering import Lowerer
-from .oldsyntax import accepted_before_312, problems
-from .parsed import LineIndex, Parsed
 from .quickcheck import all_fstrings_plain
-from .rules import Rule
-from .safety import check_output
 from .source import DecodedSource, decode_source, encode_source, needs_no_decoding
 from .targets import NATIVE, OLDEST, TSTRINGS, Target, parse_target
-from .templates import RUNTIME, Concatenations, all_nodes, registration, templatelib_references
+
+if TYPE_CHECKING:
+    from .rules import Rule
+
+# The module that lowered t-strings import the runtime's build from.
+RUNTIME = "fstring_backport.templatelib"
 
 AnySource = TypeVar("AnySource", str, bytes)
 
@@ -80,6 +78,8 @@ def transpile(
     if not isinstance(source, bytes):
         if not future_annotations and all_fstrings_plain(source):
             return source  # the common case: no lexing at all (see quickcheck)
+        from .rewriting import rewrite
+
         return rewrite(
             source,
             filename,
@@ -94,15 +94,12 @@ def transpile(
         decoded = _decoded_unless_plain(source, filename)
     if decoded is None:
         return source
+    from .rewriting import rewrite
+
     result = rewrite(
         decoded.text, filename, decoded.encoding, inline_constants, old_fstrings, runtime, future_annotations
     )
     return source if result is decoded.text else encode_source(result, decoded.encoding)
-
-
-def _tstrings(parsed: Parsed) -> List[int]:
-    """The offset of every t-string, nested ones included."""
-    return [token.offset for token in parsed.tokens if token.kind == TSTRING_START]
 
 
 def _decoded_unless_plain(source: bytes, filename: str) -> Optional[DecodedSource]:
@@ -116,115 +113,9 @@ def _decoded_unless_plain(source: bytes, filename: str) -> Optional[DecodedSourc
     return None if all_fstrings_plain(decoded.text) else decoded
 
 
-def rewrite(
-    text: str,
-    filename: str = "<unknown>",
-    encoding: str = "utf-8",
-    inline_constants: bool = False,
-    old_fstrings: bool = True,
-    runtime: str = RUNTIME,
-    future_annotations: bool = False,
-) -> str:
-    """The full path: lex the whole text, lower each t-string, and each
-    f-string that needs it (unless ``old_fstrings`` is false: a 3.12 target);
-    bracket the types of ``except A, B:``; add ``from __future__ import
-    annotations`` if asked for and needed."""
-    parsed = lex(text, filename)
-    nodes = parse_fstrings(parsed)
-    index = all_nodes(nodes)
-    concatenations = Concatenations(parsed, index)
-    concatenations.check()
-    tokens = parsed.tokens
-    stub = filename.endswith(".pyi")  # never runs: nothing to register, no annotations evaluated
-    future = (
-        future_annotations
-        and not stub
-        and "annotations" not in future_features(parsed)
-        and has_annotations(parsed)
-    )
-    place = future_place(parsed) if future else binding_place(parsed)
-    if future and place is None:
-        raise parsed.error(NO_PLACE, tokens[first_statement(parsed)].offset)
-    temporaries = Temporaries(text, inline_constants, place is not None, runtime)
-    lowerer = Lowerer(parsed, temporaries, encoding, index, old_fstrings)
-    edits: List[Tuple[int, int, str]] = []
-    for node in nodes:
-        start = tokens[node.start].offset
-        if node.template:
-            if concatenations.first_of_run(node.start):
-                group = concatenations.group(node.start)
-                edits.append((start, tokens[group[-1].end].end, lowerer.lower_template(group)))
-        elif old_fstrings:
-            if not accepted_before_312(parsed, node):
-                edits.append((start, tokens[node.end].end, lowerer.lower(node)))
-        elif any(token.kind == TSTRING_START for token in tokens[node.start : node.end]):
-            edits.append((start, tokens[node.end].end, lowerer.code(node.start, node.end + 1)))
-    excepts = unparenthesised_excepts(parsed)
-    for clause in excepts:
-        edits.append((clause.start, clause.start, "("))
-        edits.append((clause.end, clause.end, ")"))
-    # The runtime registers string.templatelib: a module that imports it
-    # imports the runtime first (once: transpiling again adds nothing).
-    registered = f"from {runtime} import build" in text or registration(runtime) in text
-    if runtime and not stub and not registered:
-        references = templatelib_references(parsed)
-        if place is not None and references.anywhere:
-            temporaries.runtime()
-        elif place is None:
-            for offset in references.imports:
-                edits.append((offset, offset, registration(runtime) + "; "))
-    if not edits and not temporaries.needed and not future:
-        return text
-    if temporaries.needed or future:
-        assert place is not None  # else every constant was spelled inline, and the runtime too
-        offset, before, after = place
-        statements = [FUTURE_ANNOTATIONS] if future else []
-        if temporaries.needed:
-            statements.append(temporaries.statement())
-        edits.append((offset, offset, before + "; ".join(statements) + after))
-    edits.sort(key=lambda edit: edit[:2])
-    output = _apply(text, edits)
-    lines = LineIndex(output)
-    spans = []
-    shift = 0
-    for start, end, replacement in edits:
-        first = lines.position(start + shift)[0]
-        spans.append((first, first + len(LineIndex(replacement).starts) - 1))
-        shift += len(replacement) - (end - start)
-    if temporaries.runtime_inline:
-        runtime_name: Optional[str] = temporaries.prefix + "t"  # what the inline spelling is compared as
-    else:
-        runtime_name = temporaries.runtime() if temporaries.runtime_used else None
-    has_314_syntax = bool(excepts) or any(node.template for node in index.values())
-    check_output(
-        text,
-        output,
-        dict(temporaries.bindings),
-        spans,
-        filename,
-        runtime_name,
-        not old_fstrings,
-        has_314_syntax,
-        runtime if temporaries.runtime_inline else None,
-        future,
-    )
-    return output
-
-
-def _apply(text: str, edits: List[Tuple[int, int, str]]) -> str:
-    out = []
-    position = 0
-    for start, end, replacement in edits:
-        out.append(text[position:start])
-        out.append(replacement)
-        position = end
-    out.append(text[position:])
-    return "".join(out)
-
-
 def find_problems(
     source: AnySource, target: Target = OLDEST, filename: str = "<unknown>"
-) -> List[Tuple[int, int, Rule]]:
+) -> "List[Tuple[int, int, Rule]]":
     """Where ``target`` would reject or misread the source: (line, column, rule).
 
     Columns are 1-based; every problem is reported, like ruff's syntax
@@ -244,32 +135,9 @@ def find_problems(
         return []
     else:
         text = source
-    parsed = lex(text, filename)
-    found = []
-    for offset in _tstrings(parsed):
-        line, col = parsed.position(offset)
-        found.append((line, col + 1, rules.TSTRING))
-    for clause in unparenthesised_excepts(parsed):
-        line, col = parsed.position(clause.start)
-        found.append((line, col + 1, rules.EXCEPT_WITHOUT_PARENTHESES))
-    if version >= NATIVE:
-        return sorted(found)
-    for node in _outermost_fstrings(parse_fstrings(parsed)):
-        for offset, what in problems(parsed, node):
-            line, col = parsed.position(offset)
-            found.append((line, col + 1, what))
-    # A quote that ends an f-string and the one nested in it is found by both.
-    return sorted(set(found))
+    from .rewriting import problems_in
+
+    return problems_in(text, version, filename)
 
 
-def _outermost_fstrings(nodes: List[FString]) -> Iterator[FString]:
-    """The f-strings in no other f-string: those in t-strings are in code once the t-string is lowered."""
-    for node in nodes:
-        if node.template:
-            for field in node.fields():
-                yield from _outermost_fstrings(field.fstrings)
-        else:
-            yield node
-
-
-__all__ = ["transpile", "find_problems", "parse_target", "TranspileError"]
+__all__ = ["transpile", "find_problems", "parse_target", "RUNTIME", "TranspileError"]

@@ -54,8 +54,6 @@ import re
 from typing import Dict, List, Optional, Tuple, Union
 
 from .errors import TranspileError
-from .fstrings import parse_fstrings
-from .lexer import TSTRING_START, lex_fstring
 from .lexical import (
     COMMENT,
     QUOTES_LONGEST_FIRST,
@@ -71,7 +69,6 @@ from .lexical import (
     one_of,
     string_body,
 )
-from .oldsyntax import accepted_before_312
 
 # f(a) - deeper brackets are lexed (point 4).  Each level triples the
 # patterns, and their compile time is paid by every process.
@@ -347,6 +344,12 @@ def _fstring_end(source: _Text, start: int, quote_at: int) -> int:
     end = _plain_end(source.data, quote_at)
     if end >= 0:
         return end
+    # The lexer and the parser load here, on the first f-string the pattern
+    # leaves in doubt: a file (or a whole wheel) with none never needs them.
+    from .fstrings import parse_fstrings
+    from .lexer import TSTRING_START, lex_fstring
+    from .oldsyntax import accepted_before_312
+
     text = source.text
     first = source.char_offset(start)
     try:

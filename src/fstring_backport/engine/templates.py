@@ -22,8 +22,6 @@ from .parsed import Parsed
 
 MIXED = "cannot mix t-string literals with string or bytes literals"
 
-# Where transpiled code imports the runtime from, unless told otherwise.
-RUNTIME = "fstring_backport.templatelib"
 # With no module to import from (``runtime=""``), what the calls name: code
 # compiled at run time (``fstring_backport.compile``) cannot import in
 # ``eval`` mode, so that function puts ``build`` among the builtins.
@@ -222,7 +220,6 @@ def registration(module: str) -> str:
 __all__ = [
     "BUILTIN",
     "MIXED",
-    "RUNTIME",
     "Concatenations",
     "TemplatelibReferences",
     "all_nodes",
