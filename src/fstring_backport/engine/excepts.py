@@ -25,6 +25,7 @@ class Unparenthesised(NamedTuple):
 
     start: int  # offset of the first type, where "(" goes
     end: int  # offset just past the last one (its trailing comma included), where ")" goes
+    star: bool  # except*: syntax of 3.11 and later (PEP 654)
 
 
 def unparenthesised_excepts(parsed: Parsed) -> List[Unparenthesised]:
@@ -49,7 +50,8 @@ def unparenthesised_excepts(parsed: Parsed) -> List[Unparenthesised]:
 def _clause(parsed: Parsed, code: List[Token], i: int) -> Optional[Unparenthesised]:
     """The types of the clause whose first token after ``except`` is ``code[i]``,
     if they need brackets."""
-    if code[i].kind == OP and code[i].text == "*":  # except*
+    star = code[i].kind == OP and code[i].text == "*"  # except*
+    if star:
         i += 1
     first = i
     depth = 0
@@ -94,7 +96,7 @@ def _clause(parsed: Parsed, code: List[Token], i: int) -> Optional[Unparenthesis
         raise parsed.error(INVALID, code[as_at].offset, code[as_at].end)
     if suspect is not None:
         raise parsed.error(INVALID, suspect.offset, suspect.end)
-    return Unparenthesised(code[first].offset, code[i - 1].end)
+    return Unparenthesised(code[first].offset, code[i - 1].end, star)
 
 
 def _node_start(code: List[Token], first: int) -> int:

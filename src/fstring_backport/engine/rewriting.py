@@ -20,7 +20,7 @@ from .parsed import LineIndex, Parsed
 from .pipeline import RUNTIME
 from .rules import Rule
 from .safety import check_output
-from .targets import NATIVE
+from .targets import EXCEPT_GROUPS, NATIVE, OLDEST
 from .templates import Concatenations, all_nodes, registration, templatelib_references
 
 
@@ -104,6 +104,9 @@ def rewrite(
     else:
         runtime_name = temporaries.runtime() if temporaries.runtime_used else None
     has_314_syntax = bool(excepts) or any(node.template for node in index.values())
+    # The oldest Python that reads the output: a 3.12 target keeps 3.12
+    # f-strings; except* stays except* (3.11+).
+    output_needs = max(OLDEST if old_fstrings else NATIVE, EXCEPT_GROUPS if any(c.star for c in excepts) else OLDEST)
     check_output(
         text,
         output,
@@ -111,7 +114,7 @@ def rewrite(
         spans,
         filename,
         runtime_name,
-        not old_fstrings,
+        output_needs,
         has_314_syntax,
         runtime if temporaries.runtime_inline else None,
         future,

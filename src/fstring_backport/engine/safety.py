@@ -21,7 +21,7 @@ import warnings
 from typing import Dict, List, Optional, Tuple
 
 from .errors import TranspileError
-from .targets import NATIVE, TSTRINGS
+from .targets import NATIVE, OLDEST, TSTRINGS
 
 
 def check_output(
@@ -31,7 +31,7 @@ def check_output(
     spans: List[Tuple[int, int]],
     filename: str,
     runtime_name: Optional[str] = None,
-    new_syntax: bool = False,
+    output_needs: Tuple[int, int] = OLDEST,
     has_tstrings: bool = False,
     runtime_module: Optional[str] = None,
     future_annotations: bool = False,
@@ -42,14 +42,15 @@ def check_output(
     ``spans`` are the (start line, end line) ranges of the output that were
     rewritten; ``runtime_name`` is what the t-string runtime's ``build`` is
     imported as, if it is, and ``runtime_module`` the module that the
-    output names inline (where no line could import it); ``new_syntax``
-    says the output keeps 3.12 f-strings (a 3.12 or 3.13 target), which
-    older Pythons cannot check; ``has_tstrings`` that the input has syntax
+    output names inline (where no line could import it); ``output_needs``
+    is the oldest Python that can read the output (3.12 where it keeps 3.12
+    f-strings, for a 3.12 or 3.13 target; 3.11 for ``except*``): an older
+    one cannot check it; ``has_tstrings`` that the input has syntax
     only 3.14+ parses (t-strings, ``except A, B:``);
     ``future_annotations`` that the output adds ``from __future__ import
     annotations``.
     """
-    if new_syntax and sys.version_info < NATIVE:
+    if sys.version_info < output_needs:
         return
     # Whether this Python parses the input as 3.15 does, t-strings included.
     reads_input = host_reads_fstrings_as_315() and (sys.version_info >= TSTRINGS or not has_tstrings)

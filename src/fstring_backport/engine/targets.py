@@ -4,11 +4,13 @@ from typing import Tuple, Union
 
 from .. import NATIVE, TSTRINGS  # the hook needs them without importing this module
 
-__all__ = ["NATIVE", "OLDEST", "TSTRINGS", "Target", "parse_target"]
+__all__ = ["EXCEPT_GROUPS", "NATIVE", "OLDEST", "TSTRINGS", "Target", "parse_target"]
 
 Target = Union[str, Tuple[int, int]]
 
 OLDEST = (3, 8)
+# The first Python with except* (PEP 654), which output may keep.
+EXCEPT_GROUPS = (3, 11)
 
 
 def parse_target(target: Target) -> Tuple[int, int]:
