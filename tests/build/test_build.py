@@ -20,7 +20,6 @@ from __future__ import annotations
 
 import json
 import os
-import shutil
 import subprocess
 import sys
 import tarfile
@@ -41,28 +40,15 @@ from fstring_backport.build.common import (
     top_level_names,
 )
 
-from support.pythons import REPO, compiles_with, executable, interpreter, oracle
+from support.builds import BACKENDS, HOST, PRINT_VALUES, Venv, copy_project, heavy, our_wheel, python_files
+from support.pythons import PROJECTS, compiles_with, interpreter, oracle, plain_environment
 
-PROJECTS = REPO / "tests" / "projects"
 SAMPLES = {"hatch": "hatch_sample", "setuptools": "setuptools_sample"}
-PRINT_VALUES = "import json, {0}; print(json.dumps({0}.values()))"
 BAD_SOURCE = b"x = 1\nf'{x!z}'\n"
 BAD_MESSAGE = "f-string: invalid conversion character 'z': expected 's', 'r', or 'a'"
 
-# The Python running the tests, as the builds' host and as one more user of
-# the wheels.  PyPy 3.11 rejects 3.12 f-strings as CPython 3.11 does.
-HOST = "host"
-PYPY = sys.implementation.name == "pypy"
+# Below 3.12 the host rejects the samples' sources: only their wheels run there.
 HOST_NEEDS_WHEEL = sys.version_info < (3, 12)
-_real_builds = pytest.mark.skipif(
-    not (PYPY or sys.version_info[:2] in ((3, 14), (3, 15))),
-    reason="real builds (virtual environments for the host, 3.8 and 3.11) run on CPython 3.14 and 3.15 and PyPy 3.11",
-)
-
-
-def heavy(test):
-    """A real build: slow, and run on CPython 3.14 and 3.15 and PyPy 3.11 only."""
-    return pytest.mark.slow(_real_builds(test))
 
 
 # -- the shared settings: no build needed --------------------------------------
@@ -173,7 +159,7 @@ def run_pth(version: str, site_dir: Path, fake_package: bool) -> subprocess.Comp
     return subprocess.run(
         [interpreter(version), "-S", "-c", script],
         check=False,
-        env={k: v for k, v in os.environ.items() if k != "PYTHONPATH"},
+        env=plain_environment(),
         capture_output=True,
         text=True,
     )
@@ -208,81 +194,6 @@ def test_editable_pth_without_fstring_backport_says_what_to_install(tmp_path, ve
 # -- real builds ---------------------------------------------------------------
 
 
-def make_venv(executable: str, folder: Path) -> None:
-    """A virtual environment with pip: ``-m venv`` where the interpreter's
-    ensurepip works (pyenv's), else virtualenv (Debian's 3.14, 3.15 and PyPy
-    take ensurepip's pip from the host; today's virtualenv no longer seeds
-    3.8 environments)."""
-    made = subprocess.run([executable, "-m", "venv", str(folder)], capture_output=True, text=True, check=False)
-    if made.returncode == 0:
-        return
-    shutil.rmtree(str(folder), ignore_errors=True)
-    subprocess.run(
-        [sys.executable, "-m", "virtualenv", "-q", "--no-periodic-update", "-p", executable, str(folder)],
-        check=True,
-    )
-
-
-class Venv:
-    """A fresh virtual environment of ``python3.X`` (or ``pypy3.11``), or of
-    the host for ``"host"``."""
-
-    def __init__(self, folder: Path, version: str) -> None:
-        make_venv(sys.executable if version == HOST else executable(version), folder)
-        self.folder = folder
-        self.python = str(folder / "bin" / "python")
-
-    def run(
-        self, *args: str, cwd: Path = REPO, check: bool = True, deprecations: bool = False
-    ) -> subprocess.CompletedProcess:
-        # No PYTHONPATH: what runs here is what is installed here.
-        env = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "PYTHONWARNINGS")}
-        if deprecations:  # shown, in this process and the backend's
-            env["PYTHONWARNINGS"] = "default::DeprecationWarning,default::PendingDeprecationWarning"
-        result = subprocess.run(
-            [self.python] + list(args),
-            check=False,  # a failure is reported below, with the output
-            cwd=str(cwd),
-            env=env,
-            stdout=subprocess.PIPE,
-            stderr=subprocess.STDOUT,
-            text=True,
-        )
-        if check and result.returncode != 0:
-            pytest.fail("{} failed:\n{}".format(" ".join(args), result.stdout))
-        return result
-
-    def pip(self, *args: str, check: bool = True) -> subprocess.CompletedProcess:
-        return self.run("-m", "pip", "--disable-pip-version-check", "-q", *args, check=check)
-
-    def values(self, package: str) -> list[str]:
-        return json.loads(self.run("-c", PRINT_VALUES.format(package), cwd=self.folder).stdout)
-
-
-BACKENDS = ["hatchling", "editables", "setuptools>=64", "wheel"]
-
-
-@pytest.fixture(scope="module")
-def work(tmp_path_factory) -> Path:
-    return tmp_path_factory.mktemp("build")
-
-
-@pytest.fixture(scope="module")
-def builder(work) -> Venv:
-    """The host with today's build backends and fstring-backport, built from
-    this checkout; builds run here without isolation."""
-    venv = Venv(work / "builder-host", HOST)
-    venv.pip("install", "--upgrade", "pip", "build", *BACKENDS)
-    venv.pip("wheel", "--no-deps", "--no-build-isolation", str(REPO), "-w", str(work / "ours"))
-    venv.pip("install", str(our_wheel(work)))
-    return venv
-
-
-def our_wheel(work: Path) -> Path:
-    [wheel] = (work / "ours").glob("fstring_backport-*.whl")
-    return wheel
-
-
 @heavy
 def test_our_wheel_ships_py_typed(work, builder):
     """PEP 561: type checkers read the annotations of the installed package."""
@@ -296,11 +207,6 @@ def builder38(work, builder) -> Venv:
     venv.pip("install", *BACKENDS)
     venv.pip("install", str(our_wheel(work)))
     return venv
-
-
-def copy_project(name: str, destination: Path) -> Path:
-    ignored = shutil.ignore_patterns("__pycache__", "build", "dist", "*.egg-info")
-    return Path(shutil.copytree(str(PROJECTS / name), str(destination), ignore=ignored))
 
 
 @pytest.fixture(scope="module")
@@ -348,17 +254,12 @@ def expected_values(package: str) -> list[str]:
     """What the oracle computes running the original sources."""
     result = subprocess.run(
         [oracle(), "-B", "-c", PRINT_VALUES.format(package)],
-        env=dict(os.environ, PYTHONPATH=str(PROJECTS / package / "src")),
+        env=plain_environment(PROJECTS / package / "src"),
         stdout=subprocess.PIPE,
         check=True,
         text=True,
     )
     return json.loads(result.stdout)
-
-
-def python_files(wheel: Path) -> dict[str, bytes]:
-    with zipfile.ZipFile(str(wheel)) as archive:
-        return {name: archive.read(name) for name in archive.namelist() if name.endswith(".py")}
 
 
 def source_files(package: str) -> dict[str, bytes]:
@@ -388,7 +289,12 @@ def test_wheel_files_are_byte_identical_to_the_commands_output(work, builder, ar
     package = SAMPLES[backend]
     out = work / "cli-out" / backend
     command = str(Path(builder.python).parent / "fstring-backport")
-    subprocess.run([command, "src", "-o", str(out), "--target", "3.8"], cwd=str(PROJECTS / package), check=True)
+    subprocess.run(
+        [command, "src", "-o", str(out), "--target", "3.8"],
+        cwd=str(PROJECTS / package),
+        env=plain_environment(),  # the command installed there
+        check=True,
+    )
     written = {p.relative_to(out).as_posix(): p.read_bytes() for p in sorted(out.rglob("*.py"))}
     shipped = python_files(artifacts[backend]["wheel"])
     assert shipped == written
@@ -610,10 +516,9 @@ def tstring_artifacts(work, builder) -> dict[str, dict[str, Path]]:
 @pytest.fixture(scope="module")
 def tstring_expected() -> dict:
     """The oracle running both samples' sources."""
-    paths = os.pathsep.join(str(PROJECTS / package / "src") for package in TSTRING_SAMPLES.values())
     result = subprocess.run(
         [oracle(), "-B", "-c", TSTRING_PROBE],
-        env=dict(os.environ, PYTHONPATH=paths),
+        env=plain_environment(*[PROJECTS / package / "src" for package in TSTRING_SAMPLES.values()]),
         stdout=subprocess.PIPE,
         check=True,
         text=True,

@@ -5,7 +5,8 @@ backend writes them; real backends' wheels are rewritten in
 test_wrapped_builds.py.  What the rewritten modules do is the engine's (the
 differential tests): here, each is what ``transpile`` makes of the original
 with the wheel's target and runtime copy, and the wheel around it is right
-(``python -m wheel unpack`` checks every hash).
+(``python -m wheel unpack`` checks every hash).  The command runs in this
+process (``support.cli.run_wheel_in``) but where its memory is measured.
 """
 
 from __future__ import annotations
@@ -15,12 +16,14 @@ import subprocess
 import sys
 import zipfile
 from pathlib import Path
+from typing import NamedTuple
 
 import pytest
 
 from fstring_backport import transpile
 from fstring_backport.build.common import runtime_source
 
+from support.cli import run_wheel_in
 from support.pythons import REPO
 from support.wheels import make_wheel, metadata, record_hash, record_problems, wheel_unpack
 
@@ -32,21 +35,21 @@ BAD = b"x = 1\nf'{x!z}'\n"
 BAD_MESSAGE = "f-string: invalid conversion character 'z': expected 's', 'r', or 'a'"
 
 
-def run_wheel(*args, cwd=REPO, env=None) -> subprocess.CompletedProcess:
-    return subprocess.run(
-        [sys.executable, "-m", "fstring_backport", "wheel", *map(str, args)],
-        capture_output=True,
-        text=True,
-        cwd=str(cwd),
-        env=env,
-        check=False,
-    )
+class Ran(NamedTuple):
+    returncode: int
+    stdout: str
+    stderr: str
+
+
+def run_wheel(*args, cwd=REPO) -> Ran:
+    """The command with ``args``, run in this process from ``cwd``; its output as text."""
+    result = run_wheel_in(cwd, *args)
+    return Ran(result.returncode, result.stdout.decode(), result.stderr.decode())
 
 
 @pytest.fixture
-def run(child_env, tmp_path):
-    env = child_env()
-    return lambda *args: run_wheel(*args, cwd=tmp_path, env=env)
+def run(tmp_path):
+    return lambda *args: run_wheel(*args, cwd=tmp_path)
 
 
 def members(wheel: Path) -> dict[str, bytes]:

@@ -39,7 +39,9 @@ import pytest
 from fstring_backport import transpile
 from fstring_backport.build.common import runtime_source
 
-from support.pythons import REPO, compiles_with, executable, oracle
+from support.builds import python_files
+from support.cli import run_wheel_in
+from support.pythons import PROJECTS, REPO, compiles_with, executable, oracle, plain_environment
 from support.wheels import record_problems, wheel_unpack
 
 pytestmark = [
@@ -50,7 +52,7 @@ pytestmark = [
     ),
 ]
 
-TEMPLATE = REPO / "tests" / "projects" / "wrapped"
+TEMPLATE = PROJECTS / "wrapped"
 # backend: (its requirement, its object reference).  Nothing pinned: on a 3.8
 # host the frontends take the newest releases that still install there
 # (December 2026: uv_build 0.13.6, whose binary runs anywhere, poetry-core
@@ -124,11 +126,6 @@ def expected_modules(backend: str) -> dict[str, bytes]:
     return modules
 
 
-def python_files(wheel: Path) -> dict[str, bytes]:
-    with zipfile.ZipFile(str(wheel)) as archive:
-        return {name: archive.read(name) for name in archive.namelist() if name.endswith(".py")}
-
-
 def run(args: list, env: dict, cwd: Path | None = None) -> subprocess.CompletedProcess:
     return subprocess.run(
         [str(arg) for arg in args], cwd=None if cwd is None else str(cwd), env=env,
@@ -143,11 +140,6 @@ def checked(result: subprocess.CompletedProcess) -> subprocess.CompletedProcess:
 
 
 # -- fixtures: built once per module -------------------------------------------
-
-
-@pytest.fixture(scope="module")
-def work(tmp_path_factory) -> Path:
-    return tmp_path_factory.mktemp("wrapped")
 
 
 @pytest.fixture(scope="module")
@@ -173,7 +165,7 @@ def ours(work) -> tuple[Path, str]:
 def frontend_env(find_links: Path | None) -> dict:
     """This environment, where frontends find our wheel in ``find_links``
     and nothing of the package under test leaks in (no PYTHONPATH)."""
-    env = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "PYTHONWARNINGS", "PIP_REQUIRE_VIRTUALENV")}
+    env = plain_environment(PYTHONWARNINGS=None, PIP_REQUIRE_VIRTUALENV=None)
     env["UV_PYTHON_DOWNLOADS"] = "never"
     env["PIP_DISABLE_PIP_VERSION_CHECK"] = "1"
     if find_links is not None:
@@ -227,7 +219,7 @@ def wheel_of(built: dict, frontend: str, backend: str) -> Path:
 
 
 @pytest.fixture(scope="module")
-def rewritten(work, env, child_env_module) -> dict:
+def rewritten(work, env) -> dict:
     """The wheels of flit-core alone and uv_build alone, rewritten by
     ``python -m fstring_backport wheel -w``: backend: (original, rewritten)."""
     wheels = {}
@@ -236,18 +228,11 @@ def rewritten(work, env, child_env_module) -> dict:
         out = work / "plain-dist" / backend
         checked(run([sys.executable, "-m", "uv", "build", "-q", "--wheel", "-o", out, project], env))
         [wheel] = out.glob("*.whl")
-        result = checked(run([sys.executable, "-m", "fstring_backport", "wheel", "-w", work / "fixed", wheel],
-                             child_env_module))
-        assert "2 files rewritten for Python 3.8" in result.stdout, result.stdout
+        result = run_wheel_in(work, "-w", work / "fixed", wheel)
+        assert result.returncode == 0, result.stderr
+        assert b"2 files rewritten for Python 3.8" in result.stderr, result.stderr
         wheels[backend] = (wheel, work / "fixed" / wheel.name)
     return wheels
-
-
-@pytest.fixture(scope="module")
-def child_env_module() -> dict:
-    from support.pythons import child_environment
-
-    return child_environment()
 
 
 @pytest.fixture(scope="module")
@@ -255,7 +240,7 @@ def expected() -> dict:
     """What python3.15 computes running the original sources."""
     result = subprocess.run(
         [oracle(), "-B", "-c", PRINT_VALUES, "wrapped"],
-        env=dict(os.environ, PYTHONPATH=str(TEMPLATE / "src")),
+        env=plain_environment(TEMPLATE / "src"),
         stdout=subprocess.PIPE,
         check=True,
         text=True,

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from support.cli import NEEDS_REWRITE, REWRITTEN, make_tree, run, run_in
-from support.pythons import REPO
+from support.pythons import REPO, plain_environment
 
 
 def test_check_with_diff_prints_the_diff_and_exits_1(tmp_path):
@@ -162,7 +162,7 @@ def test_both_pre_commit_hooks_on_a_real_repository(tmp_path):
             cwd=str(project), stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
             # Not child_env: pre-commit installs the tool into an environment
             # of its own, which the package under test must not shadow.
-            env=dict(os.environ, PRE_COMMIT_HOME=str(tmp_path / "home")), text=True,
+            env=plain_environment(PRE_COMMIT_HOME=str(tmp_path / "home")), text=True,
         )
 
     check = hook("fstring-backport-check")

@@ -7,11 +7,10 @@ virtual environments, tool caches, ``__pycache__`` and the output folder
 itself.  Also here: ``--check`` reports ``except A, B:``.
 """
 
-import os
 import subprocess
-import sys
 
-from support.pythons import PACKAGE_HOME, interpreter
+from support.cli import run_in
+from support.pythons import interpreter, plain_environment
 
 PROJECT = {
     "pyproject.toml": '[project]\nrequires-python = ">=3.8"\n[tool.fstring-backport]\nexclude = ["legacy"]\n',
@@ -41,23 +40,13 @@ def make(root):
         path.write_text(text)
 
 
-def fstring_backport(cwd, *args):
-    return subprocess.run(
-        [sys.executable, "-m", "fstring_backport", *args],
-        cwd=str(cwd),
-        capture_output=True,
-        text=True,
-        env=dict(os.environ, PYTHONPATH=str(PACKAGE_HOME)),
-    )
-
-
 def files(root):
     return sorted(p.relative_to(root).as_posix() for p in root.rglob("*") if p.is_file())
 
 
 def test_the_tree_written_runs(tmp_path):
     make(tmp_path)
-    result = fstring_backport(tmp_path, "pkg", "-o", "tree/pkg", "--copy-files", "--target", "3.8")
+    result = run_in(tmp_path, "pkg", "-o", "tree/pkg", "--copy-files", "--target", "3.8")
     assert result.returncode == 0, result.stderr
     out = tmp_path / "tree" / "pkg"
     assert files(out) == [
@@ -76,7 +65,7 @@ def test_the_tree_written_runs(tmp_path):
         [interpreter("3.8"), "-c", "import pkg; print(pkg.version, pkg.old(), pkg.NAME)"],
         capture_output=True,
         text=True,
-        env=dict(os.environ, PYTHONPATH=str(tmp_path / "tree")),
+        env=plain_environment(tmp_path / "tree"),  # the tree alone
     )
     assert (ran.returncode, ran.stdout) == (0, "1.2.3 old 'pkg'\n"), ran.stderr
 
@@ -84,7 +73,7 @@ def test_the_tree_written_runs(tmp_path):
 def test_the_output_folder_inside_the_input_is_never_copied_into_itself(tmp_path):
     make(tmp_path / "project")
     for _ in range(2):  # the second run finds the first one's output
-        result = fstring_backport(tmp_path / "project", ".", "-o", "build/out", "--copy-files")
+        result = run_in(tmp_path / "project", ".", "-o", "build/out", "--copy-files")
         assert result.returncode == 0, result.stderr
     out = tmp_path / "project" / "build" / "out"
     written = files(out)
@@ -97,11 +86,11 @@ def test_the_output_folder_inside_the_input_is_never_copied_into_itself(tmp_path
 
 def test_check_reports_except_without_brackets(tmp_path):
     (tmp_path / "m.py").write_text("try:\n    pass\nexcept KeyError, IndexError:\n    pass\n")
-    result = fstring_backport(tmp_path, "--check", "--target", "3.12", "m.py")
+    result = run_in(tmp_path, "--check", "--target", "3.12", "m.py")
     assert result.returncode == 1
-    assert result.stdout.splitlines()[0] == (
+    assert result.stdout.decode().splitlines()[0] == (
         "m.py:3:8: FB401 exception types without parentheses (needs Python 3.14; target 3.12)"
     )
-    assert fstring_backport(tmp_path, "--check", "--target", "3.14", "m.py").returncode == 0
-    rewritten = fstring_backport(tmp_path, "--target", "3.12", "m.py")
-    assert rewritten.stdout == "try:\n    pass\nexcept (KeyError, IndexError):\n    pass\n"
+    assert run_in(tmp_path, "--check", "--target", "3.14", "m.py").returncode == 0
+    rewritten = run_in(tmp_path, "--target", "3.12", "m.py")
+    assert rewritten.stdout == b"try:\n    pass\nexcept (KeyError, IndexError):\n    pass\n"

@@ -10,14 +10,13 @@ transpiler can change what it accepts or the messages and warnings it gives.
 PyPy's test.support comes from Debian's pypy3-lib-testsuite.
 """
 
-import json
-import subprocess
 import sys
 
 import pytest
 
 from fstring_backport import transpile
 
+from support.cpython_suites import run_suite
 from support.pythons import child_environment, oracle, stdlib_dir
 
 pytestmark = pytest.mark.slow  # CPython's own f-string tests, through python3.15
@@ -57,11 +56,10 @@ PYPY_RUNTIME_COMPILE = {
     "test_syntax_error_in_nested_fstring": "3.12+ error messages from eval()",
     "test_expression_in_interactive_after_buffer_resize": "an interactive child interpreter fed 3.12+ source",
 }
-# Runs the suite in-process and reports, as JSON, every test method and the
-# methods with a failing test or subtest.  Older test.support modules lack
-# two names the 3.15 suite reads at import time.  PyPy's needs _testcapi
-# only for a name it can do without.
-_RUNNER = """
+# Loads the suite for support.cpython_suites.run_suite.  Older test.support
+# modules lack two names the 3.15 suite reads at import time.  PyPy's needs
+# _testcapi only for a name it can do without.
+_LOADER = """
 import json, sys, unittest
 if sys.implementation.name == "pypy":
     sys.modules.setdefault("_testcapi", None)  # Debian ships it without its C source
@@ -70,34 +68,9 @@ test.support.is_wasi = getattr(test.support, "is_wasi", False)
 if not hasattr(test.support, "requires_subprocess"):
     test.support.requires_subprocess = lambda: (lambda f: f)
 suite = unittest.defaultTestLoader.loadTestsFromName("test_fstring")
-def methods(suite):
-    for item in suite:
-        if isinstance(item, unittest.TestSuite):
-            yield from methods(item)
-        else:
-            yield item._testMethodName
-ran = sorted(set(methods(suite)))  # before running: a run empties the suite
-result = unittest.TestResult()
-suite.run(result)
-failed = {getattr(test, "test_case", test)._testMethodName for test, _ in result.failures + result.errors}
-print(json.dumps({"ran": ran, "failed": sorted(failed)}))
 """
 PYPY = sys.implementation.name == "pypy"
 RUNS_HERE = sys.version_info[:2] in ((3, 10), (3, 11), (3, 15)) or PYPY
-
-
-def run_unittest(python, folder, env=None):
-    result = subprocess.run(
-        [python, "-c", _RUNNER],
-        cwd=str(folder),
-        capture_output=True,
-        text=True,
-        timeout=300,
-        env=env,
-    )
-    assert result.returncode == 0, result.stderr
-    report = json.loads(result.stdout.strip().splitlines()[-1])
-    return set(report["ran"]), set(report["failed"]), result.stderr
 
 
 @pytest.mark.skipif(not RUNS_HERE, reason="runs on 3.10, 3.11, 3.15 and PyPy 3.11")
@@ -106,14 +79,14 @@ def test_cpython_315_fstring_suite(tmp_path):
     native_dir = tmp_path / "native"
     native_dir.mkdir()
     (native_dir / "test_fstring.py").write_bytes(original.read_bytes())
-    native_ran, native_failed, output = run_unittest(oracle(), native_dir)
+    native_ran, native_failed, output = run_suite(oracle(), _LOADER, native_dir)
     assert native_failed == set(), output
     assert len(native_ran) > 90
 
     lowered_dir = tmp_path / "lowered"
     lowered_dir.mkdir()
     (lowered_dir / "test_fstring.py").write_bytes(transpile(original.read_bytes(), (3, 8)))
-    ran, failed, output = run_unittest(sys.executable, lowered_dir, child_environment())
+    ran, failed, output = run_suite(sys.executable, _LOADER, lowered_dir, env=child_environment())
     assert ran == native_ran, output
     if sys.version_info >= (3, 12):
         assert failed == set(), output

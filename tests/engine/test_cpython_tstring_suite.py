@@ -21,17 +21,16 @@ on the ``test`` package's ``__path__``, so that the suites' own imports
 ``_support.py`` uses ``match`` and ``zip(strict=True)``, both 3.10+: on 3.8
 and 3.9 the suites run with ``SUPPORT_BEFORE_310`` in its place (see there),
 so every test still runs there.  Older ``test.support`` packages lack a few
-names the suites read; the runner adds them (see ``_RUNNER``).
+names the suites read; the loader adds them (see ``_LOADER``).
 """
 
-import json
-import subprocess
 import sys
 
 import pytest
 
 from fstring_backport import transpile
 
+from support.cpython_suites import run_suite
 from support.pythons import child_environment, oracle, stdlib_dir
 
 pytestmark = pytest.mark.slow  # CPython's own t-string tests, through python3.15
@@ -113,13 +112,12 @@ def fstring(template):
 MODULES = ("test.test_tstring", "test.test_string.test_templatelib")
 FILES = ("test_tstring.py", "test_string/__init__.py", "test_string/_support.py", "test_string/test_templatelib.py")
 
-# Runs the suites in-process with the folder given first on test.__path__,
-# and reports, as JSON, every test method and the methods with a failing
-# test or subtest.  Older test.support packages lack names the suites read:
-# requires_subprocess (3.11), SHORT_TIMEOUT (3.9) and the os_helper module
-# (3.10; temp_cwd was in test.support itself).  PyPy's needs _testcapi only
-# for a name it can do without.
-_RUNNER = """
+# Loads the suites for support.cpython_suites.run_suite, with the folder
+# given first on test.__path__.  Older test.support packages lack names the
+# suites read: requires_subprocess (3.11), SHORT_TIMEOUT (3.9) and the
+# os_helper module (3.10; temp_cwd was in test.support itself).  PyPy's
+# needs _testcapi only for a name it can do without.
+_LOADER = """
 import json, sys, types, unittest
 if sys.implementation.name == "pypy":
     sys.modules.setdefault("_testcapi", None)  # Debian ships it without its C source
@@ -136,33 +134,11 @@ except ImportError:
     os_helper.temp_cwd = test.support.temp_cwd
     sys.modules["test.support.os_helper"] = test.support.os_helper = os_helper
 suite = unittest.defaultTestLoader.loadTestsFromNames(sys.argv[2:])
-def methods(suite):
-    for item in suite:
-        if isinstance(item, unittest.TestSuite):
-            yield from methods(item)
-        else:
-            yield item._testMethodName
-ran = sorted(set(methods(suite)))  # before running: a run empties the suite
-result = unittest.TestResult()
-suite.run(result)
-failed = {getattr(test, "test_case", test)._testMethodName for test, _ in result.failures + result.errors}
-errors = [text for _, text in result.failures + result.errors]
-print(json.dumps({"ran": ran, "failed": sorted(failed), "errors": errors}))
 """
 
 
-def run_unittest(python, folder, env=None):
-    result = subprocess.run(
-        [python, "-c", _RUNNER, str(folder), *MODULES],
-        cwd=str(folder),
-        capture_output=True,
-        text=True,
-        timeout=300,
-        env=env,
-    )
-    assert result.returncode == 0, result.stderr
-    report = json.loads(result.stdout.strip().splitlines()[-1])
-    return set(report["ran"]), set(report["failed"]), "\n".join(report["errors"]) + result.stderr
+def run_suites(python, folder, env=None):
+    return run_suite(python, _LOADER, folder, [str(folder), *MODULES], env)
 
 
 def write_suites(folder, lowered):
@@ -186,7 +162,7 @@ def native_run(tmp_path):
     if not _NATIVE:
         folder = tmp_path / "native"
         write_suites(folder, lowered=False)
-        _NATIVE["run"] = run_unittest(oracle(), folder)
+        _NATIVE["run"] = run_suites(oracle(), folder)
     return _NATIVE["run"]
 
 
@@ -198,7 +174,7 @@ def test_cpython_315_tstring_suites(tmp_path):
 
     folder = tmp_path / "lowered"
     write_suites(folder, lowered=True)
-    ran, failed, output = run_unittest(sys.executable, folder, child_environment())  # the t-string runtime
+    ran, failed, output = run_suites(sys.executable, folder, child_environment())  # the t-string runtime
     assert ran == native_ran, output
     expected = set() if NATIVE else set(RUNTIME_COMPILE)
     # Each named test still fails for its reason; if one passes, the list is stale.

@@ -6,7 +6,6 @@ before 3.14 (3.12 and 3.13 included), and ``--check`` reports it.  What the
 rewritten modules do is compared with python3.15 running the originals.
 """
 
-import os
 import subprocess
 
 import pytest
@@ -16,7 +15,7 @@ from fstring_backport.engine.pipeline import find_problems
 from fstring_backport.engine.quickcheck import all_fstrings_plain
 from fstring_backport.engine.rules import EXCEPT_WITHOUT_PARENTHESES
 
-from support.pythons import PACKAGE_HOME, interpreter, json_from, oracle
+from support.pythons import child_environment, executable, json_from, oracle
 
 # (source, the types as the rewrite brackets them)
 REWRITES = [
@@ -225,10 +224,7 @@ def test_a_module_catches_as_on_315(version, tmp_path):
     assert expected.returncode == 0, expected.stderr
     lowered = tmp_path / "lowered.py"
     lowered.write_text(transpile(MODULE, version if version[0].isdigit() else "3.8", "m.py"))
-    python = interpreter(version) if version[0].isdigit() else _which(version)
-    got = subprocess.run(
-        [python, str(lowered)], capture_output=True, text=True, env=dict(os.environ, PYTHONPATH=str(PACKAGE_HOME))
-    )
+    got = subprocess.run([executable(version), str(lowered)], capture_output=True, text=True, env=child_environment())
     assert (got.returncode, got.stdout) == (0, expected.stdout), got.stderr
 
 
@@ -258,15 +254,5 @@ def test_except_star_catches_as_on_315(version, tmp_path):
     assert expected.returncode == 0 and expected.stdout == "['lookup', 'value'] ['lookup']\n", expected.stderr
     lowered = tmp_path / "lowered.py"
     lowered.write_text(transpile(STAR_MODULE, "3.11", "m.py"))
-    python = interpreter(version) if version[0].isdigit() else _which(version)
-    got = subprocess.run([python, str(lowered)], capture_output=True, text=True)
+    got = subprocess.run([executable(version), str(lowered)], capture_output=True, text=True)
     assert (got.returncode, got.stdout) == (0, expected.stdout), got.stderr
-
-
-def _which(name):
-    import shutil
-
-    path = shutil.which(name)
-    if path is None:
-        pytest.fail(f"{name} is not on PATH")
-    return path

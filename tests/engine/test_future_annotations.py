@@ -12,9 +12,7 @@ module that behaves, ``get_type_hints`` and tracebacks included, on 3.8 and
 """
 
 import json
-import os
 import subprocess
-import sys
 
 import pytest
 
@@ -24,7 +22,8 @@ from fstring_backport.engine.annotations import has_annotations
 from fstring_backport.engine.lexer import lex
 from fstring_backport.project.settings import load_settings
 
-from support.pythons import PACKAGE_HOME, interpreter, json_from, oracle
+from support.cli import run
+from support.pythons import child_environment, executable, interpreter, json_from, oracle, stdlib_files
 
 FUTURE = "from __future__ import annotations"
 
@@ -97,19 +96,10 @@ def test_every_place_is_one_python_accepts(tmp_path):
     """Compiled by python3.15 (the oracle), 3.8 and PyPy 3.11, which is
     stricter: it refuses a future import on the docstring's line."""
     outputs = [output for _, output in PLACES if "t\"" not in output]
-    pypy = _which("pypy3.11")
+    pypy = executable("pypy3.11")
     for python in (oracle(), interpreter("3.8"), pypy):
         assert json_from(python, COMPILE_PROBE, outputs) == ["ok"] * len(outputs), python
     assert json_from(pypy, COMPILE_PROBE, ['"""Doc."""; ' + FUTURE + "\n"]) != ["ok"]  # why never there
-
-
-def _which(name):
-    import shutil
-
-    path = shutil.which(name)
-    if path is None:
-        pytest.fail(f"{name} is not on PATH")
-    return path
 
 
 @pytest.mark.parametrize("source", UNCHANGED)
@@ -236,8 +226,6 @@ def test_the_cases_agree_with_315s_ast():
 
 @pytest.mark.slow  # the whole 3.15 standard library
 def test_the_315_standard_library_agrees_with_315s_ast():
-    from conftest import stdlib_files
-
     from fstring_backport.engine.errors import TranspileError as LexError
     from fstring_backport.engine.source import decode_source
 
@@ -282,15 +270,15 @@ def _runtime():
 
 def test_the_command_line_flag_and_setting(tmp_path):
     (tmp_path / "m.py").write_text("\nx: B\n")
-    run = [sys.executable, "-m", "fstring_backport", str(tmp_path / "m.py")]
-    assert subprocess.run(run, capture_output=True, text=True).stdout == "\nx: B\n"
-    assert subprocess.run(run + ["--future-annotations"], capture_output=True, text=True).stdout == FUTURE + "\nx: B\n"
+    path = str(tmp_path / "m.py")
+    assert run(path).stdout == b"\nx: B\n"
+    assert run(path, "--future-annotations").stdout == (FUTURE + "\nx: B\n").encode()
     (tmp_path / "pyproject.toml").write_text("[tool.fstring-backport]\nfuture-annotations = true\n")
-    assert subprocess.run(run, capture_output=True, text=True).stdout == FUTURE + "\nx: B\n"
+    assert run(path).stdout == (FUTURE + "\nx: B\n").encode()
     (tmp_path / "pyproject.toml").write_text('[tool.fstring-backport]\nfuture-annotations = "yes"\n')
-    bad = subprocess.run(run, capture_output=True, text=True)
-    assert bad.returncode == 2 and bad.stderr.count("\n") == 1
-    assert "[tool.fstring-backport] future-annotations must be true or false, not 'yes'" in bad.stderr
+    bad = run(path)
+    assert bad.returncode == 2 and bad.stderr.count(b"\n") == 1
+    assert b"[tool.fstring-backport] future-annotations must be true or false, not 'yes'" in bad.stderr
 
 
 # -- a module written for lazy annotations, on 3.8 and 3.11 as on 3.15 --------------
@@ -375,7 +363,7 @@ def test_a_module_written_for_lazy_annotations_runs_as_on_315(version, tmp_path)
         [interpreter(version), str(lowered)],
         capture_output=True,
         text=True,
-        env=dict(os.environ, PYTHONPATH=str(PACKAGE_HOME)),
+        env=child_environment(),
     )
     assert (got.returncode, got.stdout) == (0, expected.stdout), got.stderr
 
@@ -408,7 +396,7 @@ def test_the_safety_net_accepts_the_import_and_nothing_else():
         input=json.dumps(cases),
         capture_output=True,
         text=True,
-        env=dict(os.environ, PYTHONPATH=str(PACKAGE_HOME)),
+        env=child_environment(),
     )
     assert got.returncode == 0, got.stderr
     verdicts = json.loads(got.stdout)

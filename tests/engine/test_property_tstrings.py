@@ -14,8 +14,6 @@ or 3.14's own classes from 3.14 on) and must describe the same.
 Nightly size: ``HYPOTHESIS_PROFILE=nightly``.
 """
 
-import json
-import subprocess
 import sys
 import warnings
 
@@ -84,16 +82,7 @@ def run_there(python, sources):
 def run_lowered(sources):
     """What this interpreter (or, on an early 3.12, python3.11) makes of the lowered sources."""
     if EARLY_312:
-        env = child_environment()  # the runtime, for python3.11
-        out = subprocess.run(
-            [interpreter("3.11"), "-c", RUNNER],
-            input=json.dumps(sources),
-            stdout=subprocess.PIPE,
-            text=True,
-            check=True,
-            env=env,
-        ).stdout
-        return json.loads(out)
+        return json_from(interpreter("3.11"), RUNNER, sources, env=child_environment())  # the runtime, for 3.11
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
         return [run_here(source) for source in sources]

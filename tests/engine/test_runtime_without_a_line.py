@@ -11,7 +11,6 @@ generated modules of the last test, and the note in docs/how-it-works.md.
 """
 
 import json
-import os
 import subprocess
 import sys
 
@@ -22,7 +21,7 @@ from hypothesis import strategies as st
 from fstring_backport import TranspileError, transpile
 from fstring_backport.build.common import BuildStep, runtime_for, runtime_source
 
-from support.pythons import PACKAGE_HOME, interpreter, json_from, oracle
+from support.pythons import child_environment, executable, interpreter, json_from, oracle, plain_environment
 from support.strategies import tstring_case
 
 SHOW = (
@@ -52,8 +51,8 @@ STARTS = {
 INLINE = "__import__('fstring_backport.templatelib').templatelib.build("
 
 
-def run(python, path, extra_path=(str(PACKAGE_HOME),)):
-    env = dict(os.environ, PYTHONPATH=os.pathsep.join([str(path.parent), *extra_path]))
+def run(python, path, env):
+    """What ``python`` prints running the file ``path``, given the environment ``env``."""
     result = subprocess.run([python, str(path)], capture_output=True, text=True, env=env)
     assert result.returncode == 0, result.stderr
     return result.stdout
@@ -66,7 +65,7 @@ def printed(tmp_path_factory):
     for start, source in STARTS.items():
         path = folder / (start.replace(" ", "_") + ".py")
         path.write_text(source)
-        out[start] = run(oracle(), path, ())
+        out[start] = run(oracle(), path, plain_environment(folder))
     return out
 
 
@@ -93,22 +92,11 @@ def test_the_spelling():
 @pytest.mark.slow  # four interpreters, a process per module
 @pytest.mark.parametrize("version", ["3.8", "3.11", "3.13", "pypy3.11"])
 def test_each_runs_as_on_315(version, printed, tmp_path):
-    python = _python(version)
+    python = executable(version)
     for start, source in STARTS.items():
         path = tmp_path / (start.replace(" ", "_") + ".py")
         path.write_text(transpile(source, (3, 8), path.name))
-        assert run(python, path) == printed[start], start
-
-
-def _python(version):
-    if version.startswith("pypy"):
-        import shutil
-
-        path = shutil.which(version)
-        if path is None:
-            pytest.fail(f"{version} is not on PATH")
-        return path
-    return interpreter(version)
+        assert run(python, path, child_environment(tmp_path)) == printed[start], start
 
 
 @pytest.mark.slow
@@ -131,7 +119,7 @@ def test_a_wheels_copy_of_the_runtime_is_named_inline_too(printed, tmp_path):
     for (_, shipped, runtime), (_, _, result) in zip(jobs, BuildStep(tmp_path).transpile_all(jobs)):
         assert b"__import__('pkg._fstring_backport_templatelib')" in result and runtime.imported_by(result)
         (wheel / shipped).write_bytes(result)
-    env = dict(os.environ, PYTHONPATH=str(wheel))
+    env = plain_environment(wheel)  # the wheel's copy of the runtime alone
     for start in STARTS:
         module = "pkg." + start.replace(" ", "_")
         result = subprocess.run(
@@ -226,7 +214,7 @@ def test_generated_modules_opened_by_a_compound_statement(sources):
             capture_output=True,
             text=True,
             check=True,
-            env=dict(os.environ, PYTHONPATH=str(PACKAGE_HOME)),
+            env=child_environment(),
         ).stdout
     )
     for (source, wanted, lowered, _), got, got_with_line in zip(cases, results[::2], results[1::2]):

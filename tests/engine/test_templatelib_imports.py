@@ -9,7 +9,6 @@ the first module its process imports; it runs, transpiled, on 3.8, 3.11 and
 3.13 as python3.15 runs the original.
 """
 
-import os
 import subprocess
 
 import pytest
@@ -19,7 +18,8 @@ from fstring_backport.build.common import BuildStep, runtime_for, runtime_source
 from fstring_backport.engine.lexer import lex
 from fstring_backport.engine.templates import templatelib_references
 
-from support.pythons import PACKAGE_HOME, interpreter, oracle
+from support.cli import run
+from support.pythons import child_environment, interpreter, oracle, plain_environment
 
 # What each module prints: the classes it reached, as 3.15 names them.
 SHOW = "print(Template.__module__, Template.__name__, Interpolation.__name__, list(Template('a')))\n"
@@ -91,8 +91,7 @@ def test_the_import_statements_are_found_where_they_start():
     assert [source.count("\n", 0, offset) + 1 for offset in found] == [3, 5]
 
 
-def run_module(python, folder, name, extra_path=(str(PACKAGE_HOME),)):
-    env = dict(os.environ, PYTHONPATH=os.pathsep.join([str(folder), *extra_path]))
+def run_module(python, name, env):
     return subprocess.run([python, "-c", f"import {name}"], capture_output=True, text=True, env=env)
 
 
@@ -104,7 +103,7 @@ def expected(tmp_path_factory):
     for name, source in SPELLINGS.items():
         module = name.replace("-", "_")
         (folder / f"{module}.py").write_text(source)
-        result = run_module(oracle(), folder, module, ())
+        result = run_module(oracle(), module, plain_environment(folder))
         assert result.returncode == 0, result.stderr
         printed[name] = result.stdout
     assert set(printed.values()) == {"string.templatelib Template Interpolation ['a']\n"}
@@ -119,15 +118,10 @@ def test_the_command_lines_output_runs_each_as_the_first_module_imported(version
     for name, source in SPELLINGS.items():
         (src / (name.replace("-", "_") + ".py")).write_text(source)
     out = tmp_path / "out"
-    written = subprocess.run(
-        [interpreter("3.11"), "-m", "fstring_backport", "--target", "3.8", str(src), "-o", str(out)],
-        capture_output=True,
-        text=True,
-        env=dict(os.environ, PYTHONPATH=str(PACKAGE_HOME)),
-    )
+    written = run("--target", "3.8", str(src), "-o", str(out))
     assert written.returncode == 0, written.stderr
     for name in SPELLINGS:
-        result = run_module(interpreter(version), out, name.replace("-", "_"))
+        result = run_module(interpreter(version), name.replace("-", "_"), child_environment(out))
         assert (result.returncode, result.stdout) == (0, expected[name]), (name, result.stderr)
 
 
@@ -154,5 +148,5 @@ def test_the_build_step_ships_the_runtime_copy_for_each(version, expected, tmp_p
         (wheel / shipped).write_bytes(result)
     (wheel / "pkg" / "_fstring_backport_templatelib.py").write_bytes(runtime_source())
     for name in SPELLINGS:
-        result = run_module(interpreter(version), wheel, "pkg." + name.replace("-", "_"), ())
+        result = run_module(interpreter(version), "pkg." + name.replace("-", "_"), plain_environment(wheel))
         assert (result.returncode, result.stdout) == (0, expected[name]), (name, result.stderr)

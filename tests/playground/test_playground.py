@@ -34,8 +34,8 @@ from click.testing import CliRunner
 # A missing Playwright is an import error here: the module fails, never skips.
 from playwright.sync_api import sync_playwright
 
-from support.cli import command, environment
-from support.pythons import REPO
+from support.cli import command
+from support.pythons import REPO, child_environment
 
 pytestmark = pytest.mark.slow
 
@@ -244,7 +244,7 @@ def _write_warning(message, category, filename, lineno, file=None, line=None):
 
 def printed_by_process(arguments, data, cwd):
     """(stdout, stderr, status) of ``fstring-backport ARGUMENTS`` as a process."""
-    done = subprocess.run(command() + arguments, input=data, capture_output=True, cwd=str(cwd), env=environment())
+    done = subprocess.run(command() + arguments, input=data, capture_output=True, cwd=str(cwd), env=child_environment())
     return done.stdout, done.stderr, done.returncode
 
 

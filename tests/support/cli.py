@@ -2,10 +2,12 @@
 
 :func:`run` and :func:`run_in` call the command's ``main()`` in this
 process, as black's and pyupgrade's tests do: its standard streams are
-bytes read and written here, its exit status is returned.  :func:`command`
-is the command as a real process, for the tests that are about processes
-(the console script, ``python -m``, workers, signals, terminals, memory),
-with :func:`support.pythons.child_environment` for its environment.
+bytes read and written here, its exit status is returned;
+:func:`run_wheel_in` does the same for ``python -m fstring_backport
+wheel``.  :func:`command` is the command as a real process, for the tests
+that are about processes (the console script, ``python -m``, workers,
+signals, terminals, memory), with
+:func:`support.pythons.child_environment` for its environment.
 """
 
 import io
@@ -13,8 +15,9 @@ import os
 import subprocess
 import sys
 from pathlib import Path
-from typing import List, NamedTuple, Union
+from typing import Callable, List, NamedTuple, Union
 
+from fstring_backport.cli import wheel
 from fstring_backport.cli.command import main
 
 from .pythons import PACKAGE_HOME, REPO, child_environment
@@ -39,6 +42,17 @@ def run_in(cwd: PathLike, *args: str, stdin: bytes = b"") -> Result:
     through click's ``CliRunner``, whose handling of standard error changed
     across the click releases the project supports (``mix_stderr``, 8.0-8.2).
     """
+    return _in_process(lambda: main(list(args), prog_name="fstring-backport"), cwd, stdin)
+
+
+def run_wheel_in(cwd: PathLike, *args: Union[str, Path]) -> Result:
+    """``python -m fstring_backport wheel`` with ``args``, run in this
+    process from the folder ``cwd``, as :func:`run_in` runs the command."""
+    arguments = [str(arg) for arg in args]
+    return _in_process(lambda: wheel.main(arguments, prog_name="python -m fstring_backport wheel"), cwd, b"")
+
+
+def _in_process(call: Callable[[], object], cwd: PathLike, stdin: bytes) -> Result:
     out, err = io.BytesIO(), io.BytesIO()
     streams = (
         io.TextIOWrapper(io.BytesIO(stdin), encoding="utf-8"),
@@ -51,7 +65,7 @@ def run_in(cwd: PathLike, *args: str, stdin: bytes = b"") -> Result:
     os.chdir(str(cwd))
     sys.stdin, sys.stdout, sys.stderr = streams
     try:
-        main(list(args), prog_name="fstring-backport")
+        call()
         status = 0
     except SystemExit as exit:
         status = _status(exit.code)

@@ -11,6 +11,8 @@ from typing import Dict, List, Optional, Sequence, Tuple, Union
 import pytest
 
 REPO = Path(__file__).resolve().parents[2]
+# The sample projects: a package per build backend, libraries written for 3.12 and 3.14.
+PROJECTS = REPO / "tests" / "projects"
 # Where the fstring_backport under test is imported from: src/ in a
 # checkout, site-packages under tox.
 PACKAGE_HOME = Path(__import__("fstring_backport").__file__).resolve().parent.parent
@@ -33,14 +35,34 @@ def child_environment(
     (these machines export PYTHONDONTWRITEBYTECODE).  ``changes`` are applied
     last, None removing a variable.
     """
+    entries = [str(p) for p in paths] + [str(PACKAGE_HOME)]
+    entries += [p for p in os.environ.get("PYTHONPATH", "").split(os.pathsep) if p]
+    return _environment(entries, write_bytecode, changes)
+
+
+def plain_environment(
+    *paths: Union[str, Path], write_bytecode: bool = False, **changes: Optional[str]
+) -> Dict[str, str]:
+    """The environment for a child Python that must not see the package
+    under test: python3.15 running original sources, a wheel's user, a
+    virtual environment running what is installed there.
+
+    As :func:`child_environment`, but PYTHONPATH holds ``paths`` alone (none:
+    no PYTHONPATH), neither the package nor this run's own PYTHONPATH.
+    """
+    return _environment([str(p) for p in paths], write_bytecode, changes)
+
+
+def _environment(path: List[str], write_bytecode: bool, changes: Dict[str, Optional[str]]) -> Dict[str, str]:
     env = {name: value for name, value in os.environ.items() if name not in _OUTSIDE_INFLUENCES}
     if write_bytecode:
         env.pop("PYTHONDONTWRITEBYTECODE", None)
     else:
         env["PYTHONDONTWRITEBYTECODE"] = "1"
-    entries = [str(p) for p in paths] + [str(PACKAGE_HOME)]
-    entries += [p for p in os.environ.get("PYTHONPATH", "").split(os.pathsep) if p]
-    env["PYTHONPATH"] = os.pathsep.join(entries)
+    if path:
+        env["PYTHONPATH"] = os.pathsep.join(path)
+    else:
+        env.pop("PYTHONPATH", None)
     for name, value in changes.items():
         if value is None:
             env.pop(name, None)

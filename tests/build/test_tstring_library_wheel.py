@@ -4,30 +4,22 @@ wheel built by hatchling with the fstring-backport hook and its
 for each module, with the copy of the t-string runtime they import, and
 runs without fstring-backport on 3.8, 3.11, 3.13 and PyPy 3.11 as
 python3.15 runs the original: its ``__main__``, and its own tests,
-transpiled to import the wheel's runtime.  Built as tests/test_build.py
-builds its samples (real builds run where the host is CPython 3.14, 3.15 or
-PyPy 3.11).
+transpiled to import the wheel's runtime.  Built as test_build.py builds
+its samples, on the same hosts (real builds run where the host is CPython
+3.14, 3.15 or PyPy 3.11).
 """
 
-import os
 import subprocess
-from pathlib import Path
 
 import pytest
-import test_build
-from test_build import Venv, copy_project, heavy, python_files
 
 from fstring_backport import transpile
 from fstring_backport.build.common import runtime_source
 
-from support.pythons import oracle
+from support.builds import Venv, copy_project, heavy, python_files
+from support.pythons import PROJECTS, oracle, plain_environment
 
-# test_build's fixtures: a folder for the module, and the host with today's
-# hatchling and fstring-backport built from this checkout.
-work = test_build.work
-builder = test_build.builder
-
-LIBRARY = Path(__file__).resolve().parent.parent / "projects" / "tstring_library"
+LIBRARY = PROJECTS / "tstring_library"
 RUNTIME = "tstring_library._fstring_backport_templatelib"
 MAIN = ["-m", "tstring_library", "Ann <3", "2"]
 USERS = ["3.8", "3.11", "3.13", "pypy3.11"]
@@ -48,7 +40,7 @@ def expected():
         result = subprocess.run(
             [oracle(), "-B", *args],
             cwd=str(LIBRARY),
-            env=dict(os.environ, PYTHONPATH=str(LIBRARY / "src")),
+            env=plain_environment(LIBRARY / "src"),
             capture_output=True,
             text=True,
         )
