@@ -108,9 +108,10 @@ def test_stdlib(version):
             assert full_path_changes(text) is not True, path
         else:
             doubtful += 1
-    # Worth having: only the files that need a rewrite (or hold t-strings,
-    # 3.14 on) take the full path: 3 to 16 of 1,600 to 1,900 here.
-    assert plain > 1500 and doubtful <= 20, (plain, doubtful)
+    # Worth having: only the files that need a rewrite (t-strings and
+    # except A, B: from 3.14 on), and a few whose prose starts a line with
+    # "except", take the full path: 7, 10, 21 and 25 of 1,600 to 1,900 here.
+    assert plain > 1500 and doubtful <= 30, (plain, doubtful)
 
 
 def test_differential_corpus():
