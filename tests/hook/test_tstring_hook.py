@@ -206,9 +206,15 @@ OLD = sys.version_info < (3, 12)
         (b"x = '\\t'\n", False),
         (b"x = '\\rt'\n", False),
         (b"x = 1\n", False),
+        (b"try:\n    pass\nexcept A, B:\n    pass\n", True),
+        (b"try:\n    pass\nexcept* A, B:\n    pass\n", True),
+        (b"try:\n    pass\nexcept A, \\\n        B:\n    pass\n", True),
+        (b"try:\n    pass\nexcept (A, B) as e:\n    pass\nexcept A:\n    pass\n", False),
+        (b'"""Doc.\n\nexcept when a, b or c\n"""\n', False),
     ],
 )
 def test_which_sources_load_the_engine(source, engine):
-    """A source that may hold a t-string, or names templatelib, goes to the
-    engine; one with f-strings only before 3.12."""
+    """A source that may hold a t-string, names templatelib, or may have an
+    ``except A, B:`` clause goes to the engine; one with f-strings only
+    before 3.12."""
     assert cold_path._may_need_transpiling(source) is engine

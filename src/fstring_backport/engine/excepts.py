@@ -11,7 +11,7 @@ from typing import List, NamedTuple, Optional
 
 from .lexer import ENDMARKER, NAME, NEWLINE, OP, TRIVIA, Token
 from .parsed import Parsed
-from .quickcheck import excepts_doubtful
+from .quickexcepts import excepts_doubtful
 
 AS_NEEDS_PARENTHESES = "multiple exception types must be parenthesized when using 'as'"
 INVALID = "invalid syntax"

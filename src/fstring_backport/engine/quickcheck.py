@@ -39,15 +39,8 @@ Why True means the full path changes nothing (each point has a test in
 8. A text that names ``templatelib`` anywhere never passes: a module that
    imports ``string.templatelib`` gets the t-string runtime's import.
 9. A text with an ``except`` clause whose types may be unbracketed
-   (``except A, B:``, PEP 758) never passes: :func:`_except_doubtful`
-   looks at every ``except`` that starts a line and passes it only when a
-   ``:``, a comment or the line's end comes before any ``,`` outside
-   brackets, any backslash, quote (but of a one-line string with no
-   backslash or brace) or bracket nested in a bracket; or when the line
-   ends (or a comment starts) with no ``:`` and none of those but commas
-   (prose).  An ``except`` clause starts a line in any valid file,
-   and one with commas outside brackets has its ``:`` on that line unless
-   a backslash or an open bracket carries it on.
+   (``except A, B:``, PEP 758) never passes: :mod:`.quickexcepts` says
+   how it reads (a module of its own, for the import hook's pre-filter).
 """
 
 import re
@@ -69,6 +62,7 @@ from .lexical import (
     one_of,
     string_body,
 )
+from .quickexcepts import except_doubtful_bytes
 
 # f(a) - deeper brackets are lexed (point 4).  Each level triples the
 # patterns, and their compile time is paid by every process.
@@ -276,53 +270,6 @@ class _Text:
         return known_byte + len(self.text[known_char:char].encode("utf-8", "surrogatepass"))
 
 
-# What may follow "except" in a clause whose types need no brackets (point
-# 9): outside brackets, anything but a comma, quote, backslash, bracket or
-# line break, up to the ":" (or a comment, or the line's end: not a clause);
-# or, with commas, up to a comment or the line's end, no ":" (prose in a
-# docstring: a clause with commas has its ":" on that line, or a bracket
-# or backslash that carries it to the next).  Inside one pair of brackets,
-# anything but a quote, backslash, comment or bracket.
-_IN_BRACKETS = r"[^()\[\]{}'\"\\#]*"
-# One pair of brackets, or a one-line string with no backslash and no brace
-# (a brace could open a field holding the string's own quote: 3.12).
-_GROUPS = [r"\(" + _IN_BRACKETS + r"\)", r"\[" + _IN_BRACKETS + r"\]", r"\{" + _IN_BRACKETS + r"\}"] + [
-    q + r"[^{}\\\r\n".replace("{}", "{}" + q) + "]*" + q for q in ("'", '"')
-]
-_EXCEPT_TYPES_PLAIN = _compile(
-    group("(?:" + "|".join([r"[^()\[\]{}'\"\\:,#\r\n]", *_GROUPS]) + r")*(?:[:#\r\n]|\Z)")
-    + "|"
-    + group("(?:" + "|".join([r"[^()\[\]{}'\"\\:#\r\n]", *_GROUPS]) + r")*(?:[#\r\n]|\Z)")
-)
-_EXCEPT = b"except"
-# After "except", a byte that continues the name ("exception").
-_NAME_BYTES = frozenset(b for b in range(256) if b >= 0x80 or chr(b).isalnum() or b == ord("_"))
-_INDENTATION = b" \t\f"
-_BEFORE_CLAUSE = frozenset(b" \t\f\r\n")  # what an except clause's "except" follows
-
-
-def excepts_doubtful(text: Union[str, bytes]) -> bool:
-    """Whether an ``except`` clause of ``text`` may have unbracketed types
-    (point 9); False says none has."""
-    return _except_doubtful(text if isinstance(text, bytes) else text.encode("utf-8", "surrogatepass"))
-
-
-def _except_doubtful(data: bytes) -> bool:
-    """Whether an ``except`` that starts a line may have unbracketed types (point 9)."""
-    find = data.find
-    at = find(_EXCEPT)
-    size = len(data)
-    while at >= 0:
-        end = at + len(_EXCEPT)
-        if (end == size or data[end] not in _NAME_BYTES) and (at == 0 or data[at - 1] in _BEFORE_CLAUSE):
-            line_start = data.rfind(b"\n", 0, at) + 1
-            line_start = data.rfind(b"\r", line_start, at) + 1 or line_start  # old Mac line ends
-            if not data[line_start:at].strip(_INDENTATION) and _EXCEPT_TYPES_PLAIN.match(data, end) is None:
-                return True
-        at = find(_EXCEPT, end)
-    return False
-
-
 def _plain_end(data: bytes, quote_at: int) -> int:
     """The end of the plain f-string whose quote is at ``quote_at``; -1 if not plain."""
     quote = data[quote_at : quote_at + 3]
@@ -436,7 +383,7 @@ def all_fstrings_plain(text: Union[str, bytes]) -> bool:
     """
     source = _Text(text)
     data = source.data
-    if b"templatelib" in data or _except_doubtful(data):
+    if b"templatelib" in data or except_doubtful_bytes(data):
         return False  # points 8 and 9
     find = data.translate(_FOLD).find
     read = 0  # read in context up to here, where the lexer is in code

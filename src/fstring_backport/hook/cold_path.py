@@ -2,7 +2,9 @@
 
 Kept out of the package's ``__init__``, which every warm start imports:
 this module loads only when a module has no valid cached bytecode, or
-lives in a zip archive (which has no cache).
+lives in a zip archive (which has no cache).  So is the one setting the
+hook reads, ``future-annotations`` of the nearest pyproject.toml: a warm
+import reads the cached pyc, which was compiled with it, and nothing else.
 """
 
 import os
@@ -11,13 +13,14 @@ import sys
 import zipimport
 from _frozen_importlib_external import spec_from_file_location  # noqa: PLC2701
 
-from .. import NATIVE, BackportSourceLoader, _verbose
+from .. import _INSTALLED_PACKAGES, NATIVE, BackportSourceLoader, _verbose
+from ..engine.quickexcepts import except_doubtful_bytes
 
 TYPE_CHECKING = False  # typing is not loaded for this: the type checkers take it as true
 if TYPE_CHECKING:
     from importlib.machinery import ModuleSpec
     from types import CodeType
-    from typing import Any, Sequence
+    from typing import Any, Dict, Optional, Sequence, Union
 
 # Byte patterns that every f-string starts with: a prefix ending in f or F
 # right before a quote, or f/F then r/R.  A file holding none of them, and
@@ -41,17 +44,31 @@ _OLD_FSTRINGS = sys.version_info < NATIVE
 def _may_need_transpiling(source: bytes) -> bool:
     if _OLD_FSTRINGS and any(opener in source for opener in _FSTRING_OPENERS):
         return True
-    return _TSTRING_OR_TEMPLATELIB.search(source) is not None
+    if _TSTRING_OR_TEMPLATELIB.search(source) is not None:
+        return True
+    # except A, B: (3.14), by the quick check's own test.
+    return except_doubtful_bytes(source)
 
 
 def compile_source(source: bytes, path: str, optimize: int = -1) -> "CodeType":
-    """Transpile ``source`` when it may need it, then compile it as Python would."""
-    if _may_need_transpiling(source):
+    """Transpile ``source`` when it may need it, then compile it as Python
+    would; with ``from __future__ import annotations`` added where
+    ``future-annotations`` is on for ``path`` (:func:`future_annotations_for`).
+    """
+    try:
+        future_annotations = future_annotations_for(path)
+    except ImportError as error:
+        if not is_bad_setting(error):
+            raise
+        # Raised from this frame, as an error compiling the module: the
+        # loader shows it without this tool's frames.
+        raise error.with_traceback(None) from None
+    if future_annotations or _may_need_transpiling(source):
         from ..engine.errors import TranspileError
         from ..engine.pipeline import transpile
 
         try:
-            source = transpile(source, sys.version_info[:2], path)
+            source = transpile(source, sys.version_info[:2], path, future_annotations=future_annotations)
         except TranspileError as error:
             # A plain SyntaxError, as compiling the file on 3.12 would raise.
             plain = SyntaxError(error.msg, (path, error.lineno, error.offset, error.text))
@@ -59,6 +76,92 @@ def compile_source(source: bytes, path: str, optimize: int = -1) -> "CodeType":
             raise plain from None
         _verbose("transpiled {}", path)
     return compile(source, path, "exec", dont_inherit=True, optimize=optimize)
+
+
+# -- future-annotations ----------------------------------------------------------
+# Looked up once per folder and read once per pyproject.toml in a process.
+_PYPROJECT_OF_FOLDER: "Dict[str, Optional[str]]" = {}  # None: no pyproject.toml applies
+# The setting of each pyproject.toml read; a message where it is bad.
+_FUTURE_ANNOTATIONS: "Dict[str, Union[bool, str]]" = {}
+_KEY = b"future-annotations"
+
+
+def future_annotations_for(path: str) -> bool:
+    """Whether ``[tool.fstring-backport] future-annotations`` is on for the
+    module at ``path``: that of the nearest pyproject.toml in its folder or
+    a folder above, as for the command line, but never in or above a
+    ``site-packages`` folder (an installed package ships none, and that of
+    a project around its virtual environment is not the package's); off
+    for a module in a zip archive.  A bad setting raises ImportError, whose
+    message names the file, the key and the value, and whose ``path`` is
+    the pyproject.toml (:func:`is_bad_setting`)."""
+    folder = os.path.dirname(path)
+    if not os.path.isabs(folder):  # the hook's paths are absolute: no normpath for them (slow on 3.8)
+        folder = os.path.abspath(folder)
+    pyproject = _nearest_pyproject(folder)
+    if pyproject is None:
+        return False
+    setting = _FUTURE_ANNOTATIONS.get(pyproject)
+    if setting is None:
+        setting = _FUTURE_ANNOTATIONS[pyproject] = _read_future_annotations(pyproject)
+    if isinstance(setting, str):
+        raise ImportError(f"{setting} (read by fstring-backport's import hook for {path})", path=pyproject)
+    return setting
+
+
+def is_bad_setting(error: BaseException) -> bool:
+    """Whether ``error`` is :func:`future_annotations_for`'s, for a bad setting."""
+    return isinstance(error, ImportError) and os.path.basename(error.path or "") == "pyproject.toml"
+
+
+def _nearest_pyproject(folder: str) -> "Optional[str]":
+    """The pyproject.toml that applies to the modules of ``folder``; None if none does."""
+    if folder in _PYPROJECT_OF_FOLDER:
+        return _PYPROJECT_OF_FOLDER[folder]
+    seen = [folder]
+    found: Optional[str] = None
+    # Where the command line looks: from the folder's real path up.
+    current = os.path.realpath(folder) if os.path.isdir(folder) else ""  # "": in a zip archive
+    while current:
+        if current in _PYPROJECT_OF_FOLDER:
+            found = _PYPROJECT_OF_FOLDER[current]
+            break
+        seen.append(current)
+        if os.path.basename(current) in _INSTALLED_PACKAGES:
+            break
+        candidate = os.path.join(current, "pyproject.toml")
+        if os.path.isfile(candidate):
+            found = candidate
+            break
+        parent = os.path.dirname(current)
+        current = "" if parent == current else parent
+    for each in seen:
+        _PYPROJECT_OF_FOLDER[each] = found
+    return found
+
+
+def _read_future_annotations(pyproject: str) -> "Union[bool, str]":
+    """The setting in ``pyproject``, or the message saying why it is bad."""
+    try:
+        with open(pyproject, "rb") as file:
+            data = file.read()
+    except OSError:
+        return False  # as if it were not there, as Python itself ignores it
+    if _KEY not in data:
+        # Most pyproject.toml files: no TOML parser loaded.  (Only a quoted
+        # key spelled with escapes, "future\u002dannotations", would hide.)
+        return False
+    from pathlib import Path
+
+    from ..project.settings import future_annotations_setting
+
+    try:
+        return future_annotations_setting(Path(pyproject))
+    except ValueError as error:
+        return str(error)
+
+
+# -- zip archives ------------------------------------------------------------------
 
 
 class BackportZipLoader:

@@ -6,7 +6,9 @@ and its bytecode written where the hook looks for it
 (``mod.cpython-38.fsbp-<version>.pyc``), by the hook's own loader.  A
 read-only install, or a cold start, then transpiles nothing.  The cache is
 for the interpreter and optimisation level that run the command: run it
-with ``python -O`` for ``-O``.  Writing is on even under
+with ``python -O`` for ``-O``.  ``future-annotations`` of the nearest
+pyproject.toml applies as under the hook; a bad one is one line and exit
+status 2.  Writing is on even under
 ``PYTHONDONTWRITEBYTECODE``, as for ``compileall``.
 """
 
@@ -17,6 +19,7 @@ import sys
 from typing import Iterator, List, Pattern
 
 from .. import BackportSourceLoader, bytecode_cache_path, read_bytecode, stamped_pyc_header
+from .cold_path import is_bad_setting
 
 
 def main(argv: List[str]) -> int:
@@ -35,6 +38,18 @@ def main(argv: List[str]) -> int:
     except re.error as exc:
         parser.error(f"-x: bad regular expression: {exc}")
     sys.dont_write_bytecode = False
+    try:
+        return _compile_all(options, skip)
+    except ImportError as exc:
+        if not is_bad_setting(exc):
+            raise
+        # A bad future-annotations in a pyproject.toml: one line and exit
+        # status 2, as for the command line.
+        print(f"fstring-backport: {exc}", file=sys.stderr)
+        return 2
+
+
+def _compile_all(options: argparse.Namespace, skip: "Pattern[str] | None") -> int:
     ok = True
     for path in options.paths:
         if os.path.isdir(path):

@@ -21,7 +21,7 @@ from importlib.machinery import SourceFileLoader
 from typing import Any, List
 
 from .. import ENVIRONMENT_VARIABLE, TSTRINGS, install
-from .cold_path import compile_source
+from .cold_path import compile_source, is_bad_setting
 
 USAGE = """\
 usage: python -m fstring_backport run SCRIPT [ARG ...]
@@ -142,7 +142,11 @@ def _uncaught(error: BaseException, traceback: "types.TracebackType | None") -> 
     (PyErr_Print): hand it to ``sys.excepthook`` with ``traceback``, the
     frames from the user's code down, then exit with status 1.  A
     KeyboardInterrupt goes on to the interpreter, which ends the process
-    by SIGINT after its usual clean-up."""
+    by SIGINT after its usual clean-up.  A bad setting in a pyproject.toml
+    is one line and exit status 2, as for the command line."""
+    if is_bad_setting(error):
+        print(f"fstring-backport: {error}", file=sys.stderr)
+        return 2
     error.with_traceback(traceback)
     kind = type(error)
     sys.last_type, sys.last_value, sys.last_traceback = kind, error, traceback

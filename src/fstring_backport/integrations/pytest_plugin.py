@@ -18,7 +18,9 @@ Switched on, before the first ``conftest.py`` is imported, it covers:
   transpiles the source before pytest parses it and rewrites its asserts
   (``_pytest.assertion.rewrite.rewrite_asserts``, pytest's function for
   this since pytest 3), then compiles and caches the result.  Every line
-  keeps its number, so tracebacks show the original file's lines.
+  keeps its number, so tracebacks show the original file's lines.  As
+  for the import hook, ``future-annotations`` of the nearest
+  pyproject.toml adds ``from __future__ import annotations``.
 - Helper modules of the project (any module whose file lies under the
   rootdir, outside ``site-packages``), which pytest imports as Python
   does: the import hook's finder (:class:`fstring_backport.BackportFinder`)
@@ -235,9 +237,10 @@ class _RewritingLoader:
 
         from ..engine.errors import TranspileError
         from ..engine.pipeline import transpile
+        from ..hook.cold_path import future_annotations_for
 
         try:
-            source = transpile(source, sys.version_info[:2], path)
+            source = transpile(source, sys.version_info[:2], path, future_annotations=future_annotations_for(path))
         except TranspileError as error:
             raise error.builtin() from None  # as compiling the file on 3.15 would
         tree = ast.parse(source, filename=path)

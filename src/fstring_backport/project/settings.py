@@ -65,12 +65,8 @@ def load_settings(pyproject: Path | None) -> Settings:
     naming the file, the key, the value and what is allowed."""
     if pyproject is None:
         return Settings()
-    try:
-        data = read_toml(pyproject)
-    except ValueError as exc:  # TOMLDecodeError, or bytes that are not UTF-8
-        raise ValueError(f"{pyproject}: not valid TOML: {_one_line(exc)}") from None
-    tool = _table(data, "tool", "[tool]", pyproject)
-    own = _table(tool, "fstring-backport", "[tool.fstring-backport]", pyproject)
+    data = _read(pyproject)
+    own = _own_table(data, pyproject)
     project = _table(data, "project", "[project]", pyproject)
     where = relative_to_cwd(pyproject)
     requires_python = project.get("requires-python", "")
@@ -101,14 +97,7 @@ def load_settings(pyproject: Path | None) -> Settings:
             )
         if target is not None:
             origin = f'requires-python "{requires_python}" in {where}'
-    flags = {}
-    for key in ("inline-constants", "force-exclude", "future-annotations"):
-        value = own.get(key, False)
-        if not isinstance(value, bool):
-            raise ValueError(
-                f"{pyproject}: [tool.fstring-backport] {key} must be true or false, not {value!r}"
-            )
-        flags[key] = value
+    flags = {key: _flag(own, key, pyproject) for key in ("inline-constants", "force-exclude", "future-annotations")}
     patterns = {}
     for key in ("include", "exclude", "extend-exclude"):
         value = own.get(key, [])
@@ -150,6 +139,34 @@ def load_settings(pyproject: Path | None) -> Settings:
 # PEP 517's object reference: a module's dotted name, then optionally
 # ``:`` and an object's dotted name in it.
 _OBJECT_REFERENCE = re.compile(r"[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*(?::[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*)?\Z")
+
+
+def future_annotations_setting(pyproject: Path) -> bool:
+    """``[tool.fstring-backport] future-annotations`` of ``pyproject``, and
+    nothing else: the one setting the import hook reads (the others are the
+    command line's and the build's).  A bad one raises ValueError as
+    :func:`load_settings` does."""
+    return _flag(_own_table(_read(pyproject), pyproject), "future-annotations", pyproject)
+
+
+def _read(pyproject: Path) -> dict:
+    try:
+        return read_toml(pyproject)
+    except ValueError as exc:  # TOMLDecodeError, or bytes that are not UTF-8
+        raise ValueError(f"{pyproject}: not valid TOML: {_one_line(exc)}") from None
+
+
+def _own_table(data: dict, pyproject: Path) -> dict:
+    """``[tool.fstring-backport]``; empty when there is none."""
+    tool = _table(data, "tool", "[tool]", pyproject)
+    return _table(tool, "fstring-backport", "[tool.fstring-backport]", pyproject)
+
+
+def _flag(own: dict, key: str, pyproject: Path) -> bool:
+    value = own.get(key, False)
+    if not isinstance(value, bool):
+        raise ValueError(f"{pyproject}: [tool.fstring-backport] {key} must be true or false, not {value!r}")
+    return value
 
 
 def relative_to_cwd(path: Path) -> str:
