@@ -1,9 +1,12 @@
 """The sample library written for 3.14 (tests/projects/tstring_library),
-through the command line: ``-o`` with ``--future-annotations``, then its own
-tests and its ``__main__`` on 3.8, 3.11, 3.13 and PyPy 3.11, as python3.15
-runs the original.  Its wheel: tests/build/test_tstring_library_wheel.py.
+through the command line: ``-o``, with ``future-annotations`` from its
+pyproject.toml, then its own tests and its ``__main__`` on 3.8, 3.11, 3.13
+and PyPy 3.11, as python3.15 runs the original.  Its wheel:
+tests/build/test_tstring_library_wheel.py; under the import hook:
+tests/hook/test_code_for_314_under_the_hook.py.
 """
 
+import shutil
 import subprocess
 
 import pytest
@@ -32,7 +35,7 @@ def expected():
 @pytest.fixture(scope="module")
 def written(tmp_path_factory):
     out = tmp_path_factory.mktemp("cli") / "tstring_library"
-    result = run(str(LIBRARY), "-o", str(out), "--copy-files", "--future-annotations")
+    result = run(str(LIBRARY), "-o", str(out), "--copy-files")
     assert result.returncode == 0, result.stderr
     return out
 
@@ -42,15 +45,23 @@ def written(tmp_path_factory):
 def test_the_library_and_its_tests_run_as_on_315(version, expected, written):
     python = executable(version)
     env = child_environment(written / "src")
-    assert expected["tests"].count(" passed\n") == 8
+    assert expected["tests"].count(" passed\n") == 9
     assert run_python(python, written, TESTS, env) == expected["tests"]
     assert run_python(python, written, MAIN, env) == expected["main"]
 
 
+SETTING = "[tool.fstring-backport]\nfuture-annotations = true\n"
+
+
 @pytest.mark.slow
 def test_without_future_annotations_it_fails_on_311(tmp_path):
+    library = tmp_path / "tstring_library"
+    shutil.copytree(str(LIBRARY), str(library), ignore=shutil.ignore_patterns("__pycache__"))
+    pyproject = library / "pyproject.toml"
+    assert SETTING in pyproject.read_text()
+    pyproject.write_text(pyproject.read_text().replace(SETTING, ""))
     out = tmp_path / "out"
-    assert run(str(LIBRARY), "-o", str(out), "--copy-files").returncode == 0
+    assert run(str(library), "-o", str(out), "--copy-files").returncode == 0
     env = child_environment(out / "src")
     failed = subprocess.run([interpreter("3.11"), *MAIN], cwd=str(out), capture_output=True, text=True, env=env)
     assert failed.returncode == 1 and "NameError: name 'Markup' is not defined" in failed.stderr

@@ -2,6 +2,7 @@
 run by pytest under the hook: through ``python -m fstring_backport run -m
 pytest`` or with the plugin (``pytest --fstring-backport``)."""
 
+import shutil
 import site
 import subprocess
 import sys
@@ -10,7 +11,7 @@ from typing import Dict, List, Optional, Sequence, Union
 
 import pytest
 
-from .pythons import child_environment
+from .pythons import REPO, child_environment
 
 
 def python(
@@ -65,3 +66,36 @@ def installed_python() -> str:
     if not any((Path(folder) / HOOK_PTH).is_file() for folder in folders):
         pytest.fail(f"{sys.executable} has no {HOOK_PTH} in its site-packages: install the package (pip install -e .)")
     return sys.executable
+
+
+def package_wheel(folder: Path) -> Path:
+    """A wheel of fstring-backport built from this checkout, in ``folder``."""
+    subprocess.run(
+        [sys.executable, "-m", "pip", "wheel", "-q", "--no-deps", "--disable-pip-version-check", str(REPO)]
+        + ["-w", str(folder)],
+        check=True,
+    )
+    [wheel] = folder.glob("fstring_backport-*.whl")
+    return wheel
+
+
+def venv_with_the_package(folder: Path, executable: str, wheel: Path, *requirements: str) -> str:
+    """A virtual environment of ``executable`` in ``folder``, with
+    fstring-backport installed from ``wheel`` (its dependencies, its
+    ``.pth`` file, its pytest plugin's entry point) and ``requirements``;
+    its python.  ``-m venv`` where the interpreter's ensurepip works
+    (pyenv's), else virtualenv (a dependency of pre-commit, in the test
+    extra), as Debian's 3.13-3.15 and PyPy need."""
+    made = subprocess.run([executable, "-m", "venv", str(folder)], capture_output=True, check=False)
+    if made.returncode != 0:
+        shutil.rmtree(str(folder), ignore_errors=True)
+        subprocess.run(
+            [sys.executable, "-m", "virtualenv", "-q", "--no-periodic-update", "-p", executable, str(folder)],
+            check=True,
+        )
+    python = str(folder / "bin" / "python")
+    subprocess.run(
+        [python, "-m", "pip", "install", "-q", "--disable-pip-version-check", str(wheel), *requirements],
+        check=True,
+    )
+    return python

@@ -1,10 +1,13 @@
 """The library's own tests, in Python 3.14 syntax: t-strings, ``except A, B:``
-and annotations that name a class defined further down.
+and annotations that name a class defined further down; and its command
+line, run in a child process.
 
 Run by pytest, or as a script (``python tests/test_lib.py``), which runs
 every test and prints one line each.
 """
 
+import subprocess
+import sys
 import typing
 from string.templatelib import Interpolation, Template
 
@@ -83,6 +86,18 @@ def test_lazy_annotations():
     assert Card(Title("T"), "n").render() == "<h1>T</h1>   &#x27;n&#x27;"
     assert typing.get_type_hints(Card.__init__) == {"title": Title, "note": str, "return": type(None)}
     assert typing.get_type_hints(Card) == {"title": Title}
+
+
+def test_the_command_line_in_a_child_process():
+    child = subprocess.run(
+        [sys.executable, "-m", "tstring_library", "Ann <3", "1"], capture_output=True, text=True
+    )
+    assert child.returncode == 0, child.stderr
+    assert child.stdout.splitlines() == [
+        '<div class="greeting" data-name="Ann &lt;3"><p>Hello, Ann &lt;3!</p><ul><li>item 0</li></ul></div>',
+        "<footer>by tstring_library</footer><!--     &#x27;Ann &lt;3&#x27; -->",
+        "a|b",
+    ]
 
 
 if __name__ == "__main__":
