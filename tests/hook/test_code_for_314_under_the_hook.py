@@ -28,22 +28,13 @@ from typing import Callable, Dict, List
 import pytest
 
 from support.hooked import WAYS, package_wheel, pytest_command, python, venv_with_the_package
-from support.pythons import REPO, child_environment, interpreter, oracle
+from support.pythons import REPO, child_environment, executable, oracle
 
 pytestmark = pytest.mark.slow
 
 VERSIONS = ["3.8", "3.11", "3.13", "pypy3.11"]
 LIBRARY = REPO / "tests" / "projects" / "tstring_library"
 MAIN = ["-m", "tstring_library", "Ann <3", "2"]
-
-
-def executable(version: str) -> str:
-    if not version.startswith("pypy"):
-        return interpreter(version)
-    path = shutil.which(version)
-    if path is None:
-        pytest.fail(f"{version} is not on PATH")
-    return path
 
 
 @pytest.fixture(scope="module")

@@ -3,8 +3,9 @@
 In a module of its own, which imports nothing but :mod:`re` (not even
 :mod:`typing`, 3 ms on 3.8): the import hook's pre-filter
 (:mod:`fstring_backport.hook.cold_path`) asks it about every module it
-compiles, without loading the quick check's f-string patterns, which take
-25-40 ms to compile.
+compiles, without loading the quick check's f-string patterns (this
+module takes 1.2 ms to import on 3.8 and 3.11, the quick check 4.5-7 ms
+more).
 
 :func:`excepts_doubtful` looks at every ``except`` that starts a line and
 passes it only when a ``:``, a comment or the line's end comes before any
