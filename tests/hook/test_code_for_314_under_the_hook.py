@@ -17,7 +17,7 @@ fstring-backport built from this checkout: a child process needs the
 entry point.  No bytecode is written, so each way of running transpiles
 what it imports, but the library's ``__main__`` runs twice, the second time
 from the hook's cache that the first wrote.  The library's wheel and command line:
-tests/engine/test_tstring_library_wheel.py, tests/cli/test_tstring_library_cli.py.
+tests/build/test_tstring_library_wheel.py, tests/cli/test_tstring_library_cli.py.
 """
 
 import re
@@ -28,12 +28,12 @@ from typing import Callable, Dict, List
 import pytest
 
 from support.hooked import WAYS, package_wheel, pytest_command, python, venv_with_the_package
-from support.pythons import REPO, child_environment, executable, oracle
+from support.pythons import PROJECTS, executable, oracle, plain_environment
 
 pytestmark = pytest.mark.slow
 
 VERSIONS = ["3.8", "3.11", "3.13", "pypy3.11"]
-LIBRARY = REPO / "tests" / "projects" / "tstring_library"
+LIBRARY = PROJECTS / "tstring_library"
 MAIN = ["-m", "tstring_library", "Ann <3", "2"]
 
 
@@ -54,7 +54,7 @@ def venvs(tmp_path_factory) -> Callable[[str], str]:
 
 def env_for(folder: Path, write_bytecode: bool = False) -> Dict[str, str]:
     # Only the project on PYTHONPATH: fstring_backport is the environment's own.
-    return child_environment(write_bytecode=write_bytecode, PYTHONPATH=str(folder))
+    return plain_environment(folder, write_bytecode=write_bytecode)
 
 
 def passed_tests(output: str, module: str) -> List[str]:
@@ -78,7 +78,7 @@ def library(tmp_path_factory) -> Path:
 def expected(library) -> Dict[str, object]:
     """python3.15 running the original: its ``__main__``, and which of its
     tests pass (run as a script, which prints one line for each)."""
-    env = child_environment(PYTHONPATH=str(library / "src"))
+    env = plain_environment(library / "src")
     main = python(MAIN, env, library, oracle())
     tests = python(["tests/test_lib.py"], env, library, oracle())
     assert main.returncode == 0 and tests.returncode == 0, main.stderr + tests.stderr
@@ -165,7 +165,7 @@ def catching(tmp_path_factory) -> Path:
 def catching_on_315(catching) -> str:
     """python3.15's output of ``python -m catching``; the pinned values of the
     project's tests checked there too."""
-    env = child_environment(PYTHONPATH=str(catching))
+    env = plain_environment(catching)
     tests = python(["tests/test_catching.py"], env, catching, oracle())
     assert tests.stdout == "passed\n", tests.stderr
     main = python(["-m", "catching"], env, catching, oracle())

@@ -13,7 +13,7 @@ import pytest
 
 from fstring_backport.hook.cold_path import future_annotations_for, is_bad_setting
 
-from support.pythons import child_environment, oracle
+from support.pythons import child_environment, oracle, plain_environment
 
 HOOKED_HERE = sys.version_info < (3, 14)
 needs_hook = pytest.mark.skipif(not HOOKED_HERE, reason="the hook does nothing from 3.14 on")
@@ -113,7 +113,9 @@ IMPORT = "import fstring_backport; fstring_backport.install('pkg'); import pkg.l
 @needs_hook
 def test_the_hook_adds_the_future_import_where_the_setting_is_on(tmp_path):
     project = write(tmp_path, {"pyproject.toml": ON, "pkg/__init__.py": "", "pkg/lazy.py": LAZY})
-    native = subprocess.run([oracle(), "-c", "import pkg.lazy"], cwd=str(project), capture_output=True, text=True)
+    native = subprocess.run(
+        [oracle(), "-c", "import pkg.lazy"], cwd=str(project), env=plain_environment(), capture_output=True, text=True
+    )
     assert (native.returncode, native.stdout) == (0, "Node\n"), native.stderr
     for args in (["-c", IMPORT], ["-m", "fstring_backport", "run", "-m", "pkg.lazy"]):
         result = hooked(project, *args)

@@ -2,7 +2,6 @@
 run by pytest under the hook: through ``python -m fstring_backport run -m
 pytest`` or with the plugin (``pytest --fstring-backport``)."""
 
-import shutil
 import site
 import subprocess
 import sys
@@ -79,23 +78,17 @@ def package_wheel(folder: Path) -> Path:
     return wheel
 
 
-def venv_with_the_package(folder: Path, executable: str, wheel: Path, *requirements: str) -> str:
-    """A virtual environment of ``executable`` in ``folder``, with
-    fstring-backport installed from ``wheel`` (its dependencies, its
-    ``.pth`` file, its pytest plugin's entry point) and ``requirements``;
-    its python.  ``-m venv`` where the interpreter's ensurepip works
-    (pyenv's), else virtualenv (a dependency of pre-commit, in the test
-    extra), as Debian's 3.13-3.15 and PyPy need."""
-    made = subprocess.run([executable, "-m", "venv", str(folder)], capture_output=True, check=False)
-    if made.returncode != 0:
-        shutil.rmtree(str(folder), ignore_errors=True)
-        subprocess.run(
-            [sys.executable, "-m", "virtualenv", "-q", "--no-periodic-update", "-p", executable, str(folder)],
-            check=True,
-        )
-    python = str(folder / "bin" / "python")
+def venv_with_the_package(folder: Path, python: str, wheel: Path, *requirements: str) -> str:
+    """A virtual environment of ``python`` in ``folder`` (see
+    :func:`support.builds.make_venv`), with fstring-backport installed from
+    ``wheel`` (its dependencies, its ``.pth`` file, its pytest plugin's
+    entry point) and ``requirements``; its python."""
+    from .builds import make_venv
+
+    make_venv(python, folder)
+    installed = str(folder / "bin" / "python")
     subprocess.run(
-        [python, "-m", "pip", "install", "-q", "--disable-pip-version-check", str(wheel), *requirements],
+        [installed, "-m", "pip", "install", "-q", "--disable-pip-version-check", str(wheel), *requirements],
         check=True,
     )
-    return python
+    return installed
