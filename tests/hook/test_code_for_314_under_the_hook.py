@@ -22,6 +22,7 @@ tests/build/test_tstring_library_wheel.py, tests/cli/test_tstring_library_cli.py
 
 import re
 import shutil
+import sys
 from pathlib import Path
 from typing import Callable, Dict, List
 
@@ -30,7 +31,14 @@ import pytest
 from support.hooked import WAYS, package_wheel, pytest_command, python, venv_with_the_package
 from support.pythons import PROJECTS, executable, oracle, plain_environment
 
-pytestmark = pytest.mark.slow
+pytestmark = [
+    pytest.mark.slow,
+    # The virtual environments run every version named, whatever runs this.
+    pytest.mark.skipif(
+        sys.version_info[:2] != (3, 11) or sys.implementation.name != "cpython",
+        reason="one host is enough: the tests run 3.8, 3.11, 3.13 and PyPy 3.11 themselves",
+    ),
+]
 
 VERSIONS = ["3.8", "3.11", "3.13", "pypy3.11"]
 LIBRARY = PROJECTS / "tstring_library"
