@@ -159,10 +159,17 @@ function showOutput(printed, encoding) {
   note.textContent = `Read and printed as ${encoding}, as the source's coding declaration says.`;
 
   errorMarks = [];
+  // What the command prints on stderr, as it prints it: an error at its
+  // place, or only a note (a 3.12 target says what it rewrites).
   error.hidden = !printed.stderr;
   $("error-message").textContent = printed.stderr;
   $("error-excerpt").textContent = "";
-  const located = printed.stderr.split("\n")[0].match(LOCATION);
+  const located = printed.stderr
+    .split("\n")
+    .map((line) => line.match(LOCATION))
+    .find((match) => match);
+  error.classList.toggle("quiet", !located);
+  $("error-title").textContent = located ? "Error" : "Note";
   if (located) {
     const [line, column] = [Number(located[2]), Number(located[3])];
     $("error-excerpt").textContent = excerpt(source.value, line, column);
