@@ -7,7 +7,7 @@ the oracle (the newest CPython) computes running the original sources.
 
 The build host is the Python running these tests, with today's hatchling and
 setuptools from PyPI; the real builds run where the tox environment is
-CPython 3.14, CPython 3.15 or PyPy 3.11.  Each of those runs also rebuilds
+CPython 3.15 or PyPy 3.11.  Each of those runs also rebuilds
 the sdists on 3.8 with the newest backends that still support it.
 
 Issue 19: two more samples are written with 3.14 t-strings; their wheels

@@ -6,7 +6,7 @@ runs without fstring-backport on 3.8, 3.11, 3.13 and PyPy 3.11 as
 python3.15 runs the original: its ``__main__``, and its own tests,
 transpiled to import the wheel's runtime.  Built as test_build.py builds
 its samples, on the same hosts (real builds run where the host is CPython
-3.14, 3.15 or PyPy 3.11).
+3.15 or PyPy 3.11).
 """
 
 import subprocess

@@ -18,7 +18,7 @@ from fstring_backport import TranspileError, transpile
 from fstring_backport.engine.safety import host_reads_fstrings_as_315
 
 from support.pythons import interpreter, json_from, oracle
-from support.strategies import PRELUDE
+from support.strategies import PRELUDE, batches
 
 # pyenv's 3.12.1 has f-string bugs that later releases fixed.
 EARLY_312 = sys.version_info >= (3, 12) and not host_reads_fstrings_as_315()
@@ -125,7 +125,7 @@ def run_batch(python, sources):
 # Each example is a batch of 60 cases run by one oracle process; a
 # failing case names itself, so shrinking a batch would only cost time.
 @settings(
-    max_examples=max(60, settings().max_examples // 4),
+    max_examples=batches(60, 4),
     phases=[Phase.explicit, Phase.reuse, Phase.generate],
 )
 @pytest.mark.slow

@@ -25,7 +25,7 @@ from fstring_backport import TranspileError, transpile
 from fstring_backport.engine.safety import host_reads_fstrings_as_315
 
 from support.pythons import child_environment, interpreter, json_from, oracle
-from support.strategies import tstring_case
+from support.strategies import batches, tstring_case
 
 pytestmark = pytest.mark.slow  # property-based, through python3.15
 
@@ -94,7 +94,7 @@ BATCH = 30
 # Each example is a batch of cases run by one oracle process; a failing case
 # names itself, so shrinking a batch would only cost time.
 @settings(
-    max_examples=max(35, settings().max_examples // 3),
+    max_examples=batches(35, 3),
     phases=[Phase.explicit, Phase.reuse, Phase.generate],
 )
 @given(st.lists(tstring_case(), min_size=BATCH, max_size=BATCH))
