@@ -27,12 +27,15 @@ def read_module(path: Path) -> str:
 
 
 # The lexer is the same pure Python everywhere; the round trip runs on the
-# oldest and the newest interpreter, where a difference would show first.
-@pytest.mark.skipif(
-    sys.version_info[:2] not in ((3, 8), (3, 13)), reason="runs on 3.8 and 3.13"
-)
+# oldest interpreter and on 3.13, where a difference would show first, each
+# reading two of the standard libraries.
+ROUND_TRIPS = {(3, 8): STDLIBS, (3, 13): NEWEST}
+
+
 @pytest.mark.parametrize("version", STDLIBS + NEWEST)
 def test_round_trip_is_lossless(version):
+    if version not in ROUND_TRIPS.get(sys.version_info[:2], ()):
+        pytest.skip("3.8 reads the 3.12 and 3.13 standard libraries, 3.13 the 3.14 and 3.15 ones")
     rejected = []
     for path in existing(stdlib_files(version)):
         try:
