@@ -248,6 +248,21 @@ def test_target_from_the_built_metadata_when_pyproject_has_none(tmp_path):
     assert files["demo/tpl.py"] == transpile(TSTRING, "3.12", runtime="demo._fstring_backport_templatelib")
 
 
+ANNOTATED = b'"""Nodes."""\n\ndef make() -> Node:\n    return Node()\n\n\nclass Node:\n    pass\n'
+
+
+def test_future_annotations_from_the_table(tmp_path):
+    project = make_project(
+        tmp_path / "project",
+        table='build-backend = "inner_backend"\nbackend-path = ["_build"]\nfuture-annotations = true\n',
+        sources={"demo/__init__.py": b"", "demo/nodes.py": ANNOTATED},
+    )
+    name = Frontend(project).caller.build_wheel(made(tmp_path / "out"))
+    written = wheel_files(tmp_path / "out" / name)["demo/nodes.py"]
+    assert written == transpile(ANNOTATED, "3.8", future_annotations=True) != ANNOTATED
+    assert b"from __future__ import annotations" in written
+
+
 def test_patterns_match_the_projects_paths(tmp_path):
     project = make_project(
         tmp_path / "project",
