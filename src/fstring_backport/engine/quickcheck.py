@@ -19,7 +19,7 @@ Why True means the full path changes nothing (each point has a test in
 ``tests/test_quickcheck_soundness.py``):
 
 1. Reading in context follows the lexer: a run of code, a comment to its
-   line's end, a plain string by :data:`lexical.STRING_BODY`'s rule (its
+   line's end, a plain string by :data:`lexer.STRING_BODY`'s rule (its
    prefix read as code), and an ``f`` as code only where no f-string prefix
    starts (:data:`_FSTRING_START`: not after a letter, digit, ``_``,
    backslash or non-ASCII byte, unless after an ``r`` that starts a token).
@@ -132,22 +132,27 @@ def _bracketed(quote: str, levels: int) -> str:
     return group(r"\(" + body + r"\)", r"\[" + body + r"\]", r"\{" + body + r"\}")
 
 
-def _expression(quote: str) -> str:
-    """A field's expression: code first (not ``lambda``), blanks around."""
-    atom = group(_COMPARISON, _CODE, _nested_string(quote), _bracketed(quote, BRACKET_LEVELS))
-    return _BLANK + "*" + not_followed_by("lambda") + atom + any_of(atom, _BLANK)
+def _expression(*atoms: str) -> str:
+    """A field's expression of ``atoms``: code first (not ``lambda``), blanks around.
+
+    The atoms are written once (written twice, the pattern took twice as
+    long to compile, in every process): no blank follows the leading
+    blanks, so the first repetition is an atom."""
+    return _BLANK + "*" + not_followed_by(_BLANK) + not_followed_by("lambda") + group(*atoms, _BLANK) + "+"
 
 
 def _plain_fstring(quote: str) -> str:
     """A plain f-string's body and closing quote, after its prefix."""
     q = re.escape(quote[0])
     triple = len(quote) == 3
-    expression = _expression(quote)
+    expression = _expression(_COMPARISON, _CODE, _nested_string(quote), _bracketed(quote, BRACKET_LEVELS))
     conversion = group("![rsa]" + followed_by("[:}]"))
     # An "=" that is a token of its own: not the end of "+=", "<=", ":=".
     debug = group(not_after("[-+*/%&|^@<>=!:]") + "=" + _BLANK + "*")
     spec_character = none_of("{}\\" + q + "\r\n")
-    spec_field = r"\{" + expression + conversion + r"?\}"
+    # A field in a spec holds names, numbers and operators: one with strings
+    # or brackets, rare there, is lexed (and the pattern compiles in half the time).
+    spec_field = r"\{" + _expression(_COMPARISON, _CODE) + conversion + r"?\}"
     spec = group(":" + any_of(spec_character, spec_field))
     # A conversion only before a spec without fields (3.13+ converts first).
     spec_text = group(":" + spec_character + "*")
