@@ -5,7 +5,8 @@ import re
 import pytest
 
 from fstring_backport.engine import lexical
-from fstring_backport.engine.lexer import STRING, tokenize
+from fstring_backport.engine.lexer import STRING, STRING_BODY, tokenize
+from fstring_backport.engine.literals import UNTIL_QUOTE
 
 
 @pytest.mark.parametrize(
@@ -24,9 +25,9 @@ def test_string_body_is_the_lexers(literal):
     (token,) = [t for t in tokenize(literal + "\n") if t.kind == STRING]
     prefix = lexical.prefix_of(literal)
     quote = lexical.quote_of(literal, len(prefix))
-    body = lexical.STRING_BODY[quote].match(literal, len(prefix) + len(quote))
+    body = STRING_BODY[quote].match(literal, len(prefix) + len(quote))
     assert token.text == literal and body.end() == len(literal)
-    assert lexical.UNTIL_QUOTE[quote].match(literal, len(prefix) + len(quote)).end() == len(literal) - len(quote)
+    assert UNTIL_QUOTE[quote].match(literal, len(prefix) + len(quote)).end() == len(literal) - len(quote)
 
 
 def test_combinators_are_tokenize_pys():

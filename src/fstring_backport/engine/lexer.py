@@ -25,8 +25,12 @@ from typing import Dict, List, NamedTuple, NoReturn, Tuple
 
 from . import lexical
 from .errors import TranspileError
-from .lexical import STRING_BODY, is_raw, prefix_of, template_letter
+from .lexical import QUOTES, closing, is_raw, prefix_of, string_body, template_letter
 from .parsed import Parsed
+
+# The body and closing quote of a plain literal, by its opening quote
+# (compiled here, with the full path: the quick check has patterns of its own).
+STRING_BODY = {quote: re.compile(string_body(quote) + closing(quote)) for quote in QUOTES}
 
 NAME = "NAME"
 NUMBER = "NUMBER"

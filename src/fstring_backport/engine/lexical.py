@@ -127,8 +127,3 @@ def closing(quote: str) -> str:
     """The closing quote, as a pattern."""
     return re.escape(quote[0]) * len(quote)
 
-
-# The body and closing quote of a plain literal, by its opening quote.
-STRING_BODY = {quote: re.compile(string_body(quote) + closing(quote)) for quote in QUOTES}
-# The body alone: where a body starting anywhere would meet the quote.
-UNTIL_QUOTE = {quote: re.compile(string_body(quote)) for quote in QUOTES}

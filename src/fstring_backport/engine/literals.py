@@ -8,7 +8,10 @@ import re
 import unicodedata
 from typing import Optional, Sequence, Union
 
-from .lexical import QUOTES, UNTIL_QUOTE, is_raw, prefix_of, quote_of
+from .lexical import QUOTES, is_raw, prefix_of, quote_of, string_body
+
+# Where a literal's body starting anywhere would meet its quote, by the quote.
+UNTIL_QUOTE = {quote: re.compile(string_body(quote)) for quote in QUOTES}
 
 _SIMPLE_ESCAPES = {
     "\n": "",  # a backslash before a line break joins the lines

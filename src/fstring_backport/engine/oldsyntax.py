@@ -29,8 +29,17 @@ from typing import Iterator, List, Sequence, Tuple
 
 from . import rules
 from .fstrings import Field, FString, Literal, Part, debug_text
-from .lexer import COMMENT, CONTINUATION, FSTRING_END, FSTRING_START, TSTRING_END, TSTRING_START, Token
-from .lexical import STRING_BODY, is_raw
+from .lexer import (
+    COMMENT,
+    CONTINUATION,
+    FSTRING_END,
+    FSTRING_START,
+    STRING_BODY,
+    TSTRING_END,
+    TSTRING_START,
+    Token,
+)
+from .lexical import is_raw
 from .literals import body_end, normalise_newlines
 from .parsed import Parsed
 from .rules import Rule
