@@ -450,3 +450,20 @@ def test_wheel_dir_holding_the_wheel_rewrites_it_in_place(run, tmp_path):
     assert run("-w", ".", wheel.name).returncode == 0  # unchanged now: not copied onto itself
     assert wheel.read_bytes() == before
     assert [p.name for p in tmp_path.iterdir()] == [wheel.name]
+
+
+@pytest.mark.parametrize(
+    "line",
+    ["pkg/m.py,sha256=abc,12\n", "pkg/RECORD,,\r\n", "a b,c ,d", '"pkg/a,b.py",sha256=x,3\n', "a,b,c,d\n", "x,y\n",
+     '"unclosed,a,b\n', "a\tb,,\n"],
+)
+def test_record_lines_read_as_the_csv_module_reads_them(line):
+    import csv
+
+    from fstring_backport.build.wheel import _record_fields
+
+    try:
+        expected = next(csv.reader([line]))
+    except csv.Error:
+        expected = []
+    assert _record_fields(line) == expected

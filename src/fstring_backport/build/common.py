@@ -11,14 +11,17 @@ from __future__ import annotations
 
 import os
 import re
-from pathlib import Path
-from typing import Container, Iterable, NamedTuple
+from typing import TYPE_CHECKING, Container, Iterable, NamedTuple
 
 from ..engine.errors import TranspileError
 from ..engine.pipeline import transpile
 from ..engine.targets import OLDEST, TSTRINGS, parse_target
 from ..project.selection import SOURCE_SUFFIXES, is_selected_source
-from ..project.settings import Settings, load_settings, lower_bound
+from ..project.settings import Settings, load_settings, lower_bound, relative_within
+
+if TYPE_CHECKING:
+    from os import PathLike
+    from pathlib import Path
 
 # The distribution name, as the editable-install dependency names it.
 PROJECT_NAME = "fstring-backport"
@@ -46,7 +49,7 @@ class BuildStep:
 
     def __init__(
         self,
-        project_root: Path,
+        project_root: str | PathLike[str],
         target: str | None = None,
         requires_python: str = "",
         inline_constants: bool | None = None,
@@ -63,11 +66,11 @@ class BuildStep:
         project has none).
 
         A bad setting raises ValueError, in one line."""
-        pyproject = project_root / "pyproject.toml"
-        self.project_root = Path(os.path.realpath(str(project_root)))
+        pyproject = os.path.join(project_root, "pyproject.toml")
+        self.project_root = os.path.realpath(project_root)
         if settings is None:
             # Without a pyproject.toml, patterns are still anchored at the project.
-            settings = load_settings(pyproject) if pyproject.is_file() else Settings(root=self.project_root)
+            settings = load_settings(pyproject) if os.path.isfile(pyproject) else Settings(root=self.project_root)
         self.settings: Settings = settings
         chosen = target or self.settings.target or lower_bound(requires_python or "")
         self.target: tuple[int, int] = parse_target(chosen) if chosen else OLDEST
@@ -89,7 +92,7 @@ class BuildStep:
         at any time while installed in place."""
         return self.target < TSTRINGS
 
-    def selects(self, distribution_path: str, source: str | Path | None = None) -> bool:
+    def selects(self, distribution_path: str, source: str | PathLike[str] | None = None) -> bool:
         """Whether the file shipped at ``distribution_path`` (``pkg/mod.py``)
         is transpiled: every source the backend ships, minus what the user's
         own ``include``/``exclude``/``extend-exclude`` leave out (no default
@@ -104,10 +107,8 @@ class BuildStep:
             return False
         relative = distribution_path.replace("\\", "/")
         if source is not None:
-            try:
-                relative = Path(os.path.realpath(str(source))).relative_to(self.project_root).as_posix()
-            except ValueError:
-                pass  # force-included from elsewhere: its place in the wheel
+            # A file force-included from elsewhere keeps its place in the wheel.
+            relative = relative_within(os.path.realpath(source), self.project_root) or relative
         return is_selected_source(relative, self.settings)
 
     def transpile_all(self, jobs: Iterable[tuple[Path, str, Runtime]]) -> list[tuple[str, bytes, bytes]]:
@@ -207,12 +208,10 @@ def runtime_collisions(copies: Iterable[Runtime], shipped: Container[str]) -> No
         raise BuildError(sorted(located))
 
 
-def shown_path(path: Path, project_root: Path) -> str:
+def shown_path(path: str | PathLike[str], project_root: str | PathLike[str]) -> str:
     """``path`` relative to the project when inside it, as errors show it."""
-    try:
-        return str(path.resolve().relative_to(project_root.resolve()))
-    except ValueError:
-        return str(path)
+    relative = relative_within(os.path.realpath(path), os.path.realpath(project_root))
+    return os.fspath(path) if relative is None else relative.replace("/", os.sep)
 
 
 def top_level_names(distribution_paths: Iterable[str]) -> list[str]:

@@ -6,28 +6,24 @@ The wheel's ``.py`` and ``.pyi`` modules (at its root and under
 t-string runtime copies they import are added, and ``RECORD`` gets their
 hashes and sizes.  Every other member is copied as it is, its compressed
 bytes untouched: each is read once, in chunks, and its hash checked against
-``RECORD`` on the way (a ``RECORD`` that lies is refused).  Members keep
+``RECORD`` on the way (a ``RECORD`` that lies is refused), but in a wheel
+that the wrapper backend's inner backend has just written.  Members keep
 their order, timestamps, permissions and compression.  A wheel with nothing
 to change is not written at all.
 
 Only stored and deflated members and wheels under 4 GiB (no ZIP64 offsets)
-are rewritten; the zip format is read through :mod:`zipfile` and written
-here, since :mod:`zipfile` cannot copy a member without recompressing it.
+are rewritten; :mod:`.zip_archive` reads and writes the zip format.
 """
 
 from __future__ import annotations
 
-import base64
-import csv
-import hashlib
+import binascii
 import os
 import re
 import shutil
 import struct
-import zipfile
 import zlib
-from pathlib import Path
-from typing import BinaryIO, Callable, NamedTuple
+from typing import TYPE_CHECKING, BinaryIO, Callable, NamedTuple
 
 from ..engine.errors import TranspileError
 from ..project.writing import writing_atomically
@@ -40,6 +36,26 @@ from .common import (
     runtime_for,
     runtime_source,
 )
+from .zip_archive import (
+    DEFLATED,
+    DESCRIPTOR_SIGNATURE,
+    ENCRYPTED,
+    HAS_DESCRIPTOR,
+    LIMIT,
+    LOCAL_HEADER,
+    LOCAL_SIGNATURE,
+    STORED,
+    Member,
+    TooLarge,
+    ZipArchiveError,
+    ZipWriter,
+    has_zip64,
+    read_directory,
+)
+
+if TYPE_CHECKING:
+    import hashlib  # imported where hashes are made: a wheel only read needs none
+    from os import PathLike
 
 # A wheel's file name (the binary distribution format's
 # ``{name}-{version}(-{build})?-{python}-{abi}-{platform}.whl``).
@@ -48,19 +64,7 @@ WHEEL_NAME = re.compile(r"[^-/\\]+-[^-/\\]+(?:-\d[^-/\\]*)?-[^-/\\]+-[^-/\\]+-[^
 # Members read or copied this many bytes at a time.
 CHUNK = 1 << 20
 
-_STORED, _DEFLATED = zipfile.ZIP_STORED, zipfile.ZIP_DEFLATED
-_LOCAL_HEADER = struct.Struct("<4s2B4HL2L2H")
-_CENTRAL_HEADER = struct.Struct("<4s4B4HL2L5H2L")
-_END_OF_ARCHIVE = struct.Struct("<4s4H2LH")
-_LOCAL_SIGNATURE = b"PK\x03\x04"
-_CENTRAL_SIGNATURE = b"PK\x01\x02"
-_END_SIGNATURE = b"PK\x05\x06"
-_DESCRIPTOR_SIGNATURE = b"PK\x07\x08"
-_ZIP64_EXTRA = 0x0001
-_LIMIT = 0xFFFFFFFF  # sizes and offsets at this or above need ZIP64
-_UTF8_NAME = 0x800  # flag bit 11: the name is UTF-8
-_HAS_DESCRIPTOR = 0x8  # flag bit 3: sizes and CRC follow the data
-_ENCRYPTED = 0x1
+_TOO_LARGE = "fstring-backport rewrites wheels under 4 GiB and 65535 members"
 # The RECORD rows a wheel's own signatures may go without.
 _UNRECORDED = ("RECORD", "RECORD.jws", "RECORD.p7s")
 
@@ -95,15 +99,19 @@ class WheelFile:
 
     Opening reads the zip's directory and ``RECORD``, and checks that they
     agree (every member listed, with its size); the hashes are checked as the
-    members are read.  A problem raises :class:`WheelError`.
+    members are read, unless ``check_hashes`` is false (a wheel that a
+    backend has just built, whose ``RECORD`` it wrote with it).  A problem
+    raises :class:`WheelError`.
     """
 
-    def __init__(self, path: Path) -> None:
+    def __init__(self, path: str | PathLike[str], check_hashes: bool = True) -> None:
         self.path = path
-        if not WHEEL_NAME.match(path.name):
+        self.name = os.path.basename(path)
+        self.check_hashes = check_hashes
+        if not WHEEL_NAME.match(self.name):
             raise WheelError("not a wheel: a wheel's name is NAME-VERSION-PYTHON-ABI-PLATFORM.whl")
         try:
-            self._file: BinaryIO = open(str(path), "rb")  # closed by close()
+            self._file: BinaryIO = open(path, "rb")  # closed by close()
         except OSError as exc:
             raise WheelError(exc.strerror or str(exc)) from None
         try:
@@ -114,28 +122,27 @@ class WheelFile:
 
     def _open(self) -> None:
         try:
-            self._zip = zipfile.ZipFile(self._file)
-            members = self._zip.infolist()
-        except (zipfile.BadZipFile, zipfile.LargeZipFile, EOFError, ValueError, struct.error, OSError) as exc:
+            members, self.comment = read_directory(self._file)
+        except TooLarge:
+            raise WheelError(_TOO_LARGE) from None
+        except (ZipArchiveError, UnicodeDecodeError, OSError) as exc:
             raise WheelError(f"not a wheel: not a readable zip archive ({_one_line(exc)})") from None
-        self.members: list[zipfile.ZipInfo] = members
-        self.by_name: dict[str, zipfile.ZipInfo] = {}
+        self.members: list[Member] = members
+        self.by_name: dict[str, Member] = {}
         for info in members:
             if info.filename in self.by_name:
                 raise WheelError(f"not a wheel: it holds {info.filename} twice")
             self.by_name[info.filename] = info
-            if info.flag_bits & _ENCRYPTED:
+            if info.flag_bits & ENCRYPTED:
                 raise WheelError(f"not a wheel: {info.filename} is encrypted")
-            if info.compress_type not in (_STORED, _DEFLATED):
+            if info.compress_type not in (STORED, DEFLATED):
                 raise WheelError(
                     f"{info.filename} is compressed with method {info.compress_type}: "
                     "fstring-backport rewrites wheels whose members are stored or deflated"
                 )
-            if max(info.file_size, info.compress_size, info.header_offset) >= _LIMIT:
-                raise WheelError("fstring-backport rewrites wheels under 4 GiB")
-        dist_infos = sorted(
-            {name.split("/", 1)[0] for name in self.by_name if re.match(r"[^/]+\.dist-info/RECORD\Z", name)}
-        )
+            if max(info.file_size, info.compress_size, info.header_offset) >= LIMIT:
+                raise WheelError(_TOO_LARGE)
+        dist_infos = sorted({name.partition("/")[0] for name in self.by_name if _is_record(name)})
         if len(dist_infos) != 1:
             found = "none" if not dist_infos else ", ".join(dist_infos)
             raise WheelError(f"not a wheel: it needs one NAME-VERSION.dist-info folder with a RECORD, and has {found}")
@@ -150,7 +157,6 @@ class WheelFile:
         self.metadata = self.read(self.metadata_name)
 
     def close(self) -> None:
-        self._zip.close()
         self._file.close()
 
     def __enter__(self) -> WheelFile:
@@ -167,10 +173,7 @@ class WheelFile:
         for line in text.splitlines(keepends=True):
             if not line.strip():
                 continue
-            try:
-                fields = next(csv.reader([line]))
-            except csv.Error:
-                fields = []
+            fields = _record_fields(line)
             if len(fields) != 3:
                 raise WheelError(f"RECORD line {line.strip()!r} is not PATH,HASH,SIZE")
             path, digest, size = fields
@@ -183,6 +186,10 @@ class WheelFile:
                 raise WheelError(f"RECORD lists {path}, which the wheel does not hold")
             if path.rsplit("/", 1)[-1] in _UNRECORDED and path.startswith(self.dist_info + "/"):
                 continue
+            if not self.check_hashes:
+                continue
+            import hashlib  # here: a wheel that is only read never needs OpenSSL's
+
             algorithm, _, value = row.hash.partition("=")
             if algorithm not in hashlib.algorithms_guaranteed or not value:
                 raise WheelError(f"RECORD gives {path} no hash that can be checked ({row.hash!r})")
@@ -206,17 +213,36 @@ class WheelFile:
 
     def _hasher(self, name: str) -> hashlib._Hash | None:
         row = self.record.get(name)
-        if row is None or not row.hash:
+        if row is None or not row.hash or not self.check_hashes:
             return None
+        import hashlib
+
         return hashlib.new(row.hash.partition("=")[0])
 
     # -- members
 
     def _read_raw(self, name: str) -> bytes:
+        """The bytes of member ``name``, read from its local record as
+        :meth:`stream` reads it (:mod:`zipfile` takes four times as long to
+        open each small member), their checksum checked."""
+        info = self.by_name[name]
+        source = self._file
         try:
-            return self._zip.read(name)
-        except (zipfile.BadZipFile, EOFError, ValueError, struct.error, OSError, zlib.error) as exc:
+            source.seek(info.header_offset)
+            fields = LOCAL_HEADER.unpack(source.read(LOCAL_HEADER.size))
+            if fields[0] != LOCAL_SIGNATURE:
+                raise WheelError(f"{name} cannot be read: its local header is damaged")
+            source.seek(fields[10] + fields[11], os.SEEK_CUR)
+            data = source.read(info.compress_size)
+            if len(data) != info.compress_size:
+                raise EOFError("truncated")
+            if info.compress_type == DEFLATED:
+                data = zlib.decompress(data, -15)
+        except (EOFError, struct.error, zlib.error, OSError) as exc:
             raise WheelError(f"{name} cannot be read: {_one_line(exc)}") from None
+        if zlib.crc32(data) != info.CRC or len(data) != info.file_size:
+            raise WheelError(f"{name} cannot be read: it does not match its checksum (a damaged zip)")
+        return data
 
     def read(self, name: str) -> bytes:
         """The bytes of member ``name``, whose hash is checked against RECORD."""
@@ -257,20 +283,20 @@ class WheelFile:
         source = self._file
         try:
             source.seek(info.header_offset)
-            header = source.read(_LOCAL_HEADER.size)
-            fields = _LOCAL_HEADER.unpack(header)
-            if fields[0] != _LOCAL_SIGNATURE:
+            header = source.read(LOCAL_HEADER.size)
+            fields = LOCAL_HEADER.unpack(header)
+            if fields[0] != LOCAL_SIGNATURE:
                 raise WheelError(f"{name} cannot be read: its local header is damaged")
             name_and_extra = source.read(fields[10] + fields[11])
             if len(name_and_extra) != fields[10] + fields[11]:
                 raise EOFError("truncated")
-            zip64 = _has_zip64(name_and_extra[fields[10] :])
+            zip64 = has_zip64(name_and_extra[fields[10] :])
             if out is not None:
                 out.write(header)
                 out.write(name_and_extra)
-            check = name not in self.verified
+            check = self.check_hashes and name not in self.verified
             hasher = self._hasher(name) if check else None
-            decompressor = zlib.decompressobj(-15) if info.compress_type == _DEFLATED else None
+            decompressor = zlib.decompressobj(-15) if info.compress_type == DEFLATED else None
             crc = size = 0
             remaining = info.compress_size
             while remaining:
@@ -297,11 +323,11 @@ class WheelFile:
                     self._check_hash(name, _record_hash(hasher))
                 else:
                     self.verified.add(name)
-            if info.flag_bits & _HAS_DESCRIPTOR:
+            if info.flag_bits & HAS_DESCRIPTOR:
                 # CRC and both sizes (8 bytes each with ZIP64), after an
                 # optional signature.
                 first = source.read(4)
-                length = 2 * (8 if zip64 else 4) + (4 if first == _DESCRIPTOR_SIGNATURE else 0)
+                length = 2 * (8 if zip64 else 4) + (4 if first == DESCRIPTOR_SIGNATURE else 0)
                 rest = source.read(length)
                 if len(rest) != length:
                     raise EOFError("truncated")
@@ -310,9 +336,11 @@ class WheelFile:
         except (EOFError, struct.error, zlib.error, OSError) as exc:
             raise WheelError(f"{name} cannot be read: {_one_line(exc)}") from None
 
-    @property
-    def comment(self) -> bytes:
-        return self._zip.comment
+
+def _is_record(name: str) -> bool:
+    """Whether ``name`` is ``NAME.dist-info/RECORD``."""
+    folder, _, rest = name.partition("/")
+    return rest == "RECORD" and folder.endswith(".dist-info") and len(folder) > len(".dist-info")
 
 
 def _digest(
@@ -335,38 +363,31 @@ def _digest(
             return crc, size
 
 
-def _has_zip64(extra: bytes) -> bool:
-    """Whether a local header's extra field holds ZIP64 sizes (its data
-    descriptor then has 8-byte sizes)."""
-    offset = 0
-    while offset + 4 <= len(extra):
-        kind, length = struct.unpack_from("<HH", extra, offset)
-        if kind == _ZIP64_EXTRA:
-            return True
-        offset += 4 + length
-    return False
-
-
-def _without_zip64(extra: bytes) -> bytes:
-    """A central directory extra field without its ZIP64 record: the sizes
-    and offsets written here fit in 32 bits."""
-    kept = []
-    offset = 0
-    while offset + 4 <= len(extra):
-        kind, length = struct.unpack_from("<HH", extra, offset)
-        if kind != _ZIP64_EXTRA:
-            kept.append(extra[offset : offset + 4 + length])
-        offset += 4 + length
-    return b"".join(kept)
+# Base64 to its URL-safe alphabet, which RECORD uses.
+_URLSAFE = bytes.maketrans(b"+/", b"-_")
 
 
 def _record_hash(hasher: hashlib._Hash) -> str:
-    digest = base64.urlsafe_b64encode(hasher.digest()).rstrip(b"=").decode("ascii")
+    digest = binascii.b2a_base64(hasher.digest(), newline=False).translate(_URLSAFE).rstrip(b"=").decode("ascii")
     return f"{hasher.name}={digest}"
+
+
+def _record_fields(line: str) -> list[str]:
+    """The CSV fields of a RECORD line; [] if it is not CSV."""
+    if '"' not in line:  # nearly every line: a quote is what the csv module is for
+        return line.rstrip("\r\n").split(",")
+    import csv
+
+    try:
+        return next(csv.reader([line]))
+    except csv.Error:
+        return []
 
 
 def record_row(path: str, data: bytes, newline: str = "\n") -> str:
     """The RECORD line of a file holding ``data``."""
+    import csv
+    import hashlib
     import io
 
     line = io.StringIO()
@@ -419,7 +440,7 @@ class _Added(NamedTuple):
 
     name: str
     data: bytes
-    like: zipfile.ZipInfo
+    like: Member
 
 
 class Rewrite:
@@ -440,7 +461,7 @@ class Rewrite:
         self,
         step: BuildStep,
         shown: Callable[[str, str], str],
-        locate: Callable[[str], Path | None] | None = None,
+        locate: Callable[[str], str | None] | None = None,
     ) -> None:
         """Transpile the wheel's modules that ``step`` selects, and add the
         runtime copies they import.
@@ -459,7 +480,7 @@ class Rewrite:
         regular = regular_packages(modules.values())
         located: list[str] = []
         # The runtime copy each module imports, and where in the wheel it goes.
-        copies: dict[str, tuple[Runtime, zipfile.ZipInfo]] = {}
+        copies: dict[str, tuple[Runtime, Member]] = {}
         texts: dict[str, bytes] = {}
         # The project's files are looked for only when patterns need them.
         settings = step.settings
@@ -486,7 +507,7 @@ class Rewrite:
                 copies.setdefault(member, (runtime, wheel.by_name[name]))
         if located:
             raise BuildError(located)
-        runtime_text = runtime_source()
+        runtime_text = runtime_source() if copies else b""
         taken = []
         for member, (_, like) in sorted(copies.items()):
             if member not in wheel.by_name:
@@ -513,8 +534,14 @@ class Rewrite:
     def write(self, out: BinaryIO) -> None:
         """The rewritten wheel: the members in their order, the added ones
         just before the ``.dist-info`` (or at the end), RECORD last where it was."""
+        try:
+            self._write(out)
+        except TooLarge:
+            raise WheelError(_TOO_LARGE) from None
+
+    def _write(self, out: BinaryIO) -> None:
         wheel = self.wheel
-        writer = _ZipWriter(out)
+        writer = ZipWriter(out)
         pending = list(self.added)
         record_lines: list[str] = []
         newline = "\n"
@@ -556,119 +583,33 @@ class Rewrite:
         writer.finish(wheel.comment)
 
 
-class _ZipWriter:
-    """Writes a zip archive: members copied as they are, or new ones."""
-
-    def __init__(self, out: BinaryIO) -> None:
-        self.out = out
-        self.offset = 0
-        self.central: list[bytes] = []
-
-    def _tell(self) -> int:
-        return self.out.tell()
-
-    def copy(self, info: zipfile.ZipInfo, copy_record: Callable[[str, BinaryIO], None]) -> None:
-        """A member as it is: its local record copied by ``copy_record(name,
-        out)``, its directory entry written again with its new offset."""
-        offset = self._tell()
-        copy_record(info.filename, self.out)
-        self._entry(info, offset, info.CRC, info.compress_size, info.file_size, info.flag_bits)
-
-    def add(self, name: str, data: bytes, like: zipfile.ZipInfo) -> None:
-        """A member holding ``data``, with the timestamp, permissions and
-        compression of ``like``."""
-        if like.compress_type == _DEFLATED:
-            compressor = zlib.compressobj(zlib.Z_DEFAULT_COMPRESSION, zlib.DEFLATED, -15)
-            stored = compressor.compress(data) + compressor.flush()
-        else:
-            stored = data
-        crc = zlib.crc32(data)
-        encoded, flags = _encoded_name(name)
-        offset = self._tell()
-        time, date = _dos_time(like.date_time)
-        self.out.write(
-            _LOCAL_HEADER.pack(
-                _LOCAL_SIGNATURE, 20, 0, flags, like.compress_type, time, date, crc, len(stored), len(data),
-                len(encoded), 0,
-            )
-        )
-        self.out.write(encoded)
-        self.out.write(stored)
-        entry = zipfile.ZipInfo(name, like.date_time)
-        entry.compress_type = like.compress_type
-        entry.external_attr = like.external_attr
-        entry.create_system = like.create_system
-        entry.create_version = like.create_version
-        entry.extract_version = 20
-        entry.extra = _without_zip64(like.extra) if name == like.filename else b""
-        self._entry(entry, offset, crc, len(stored), len(data), flags)
-
-    def _entry(self, info: zipfile.ZipInfo, offset: int, crc: int, compressed: int, size: int, flags: int) -> None:
-        if offset >= _LIMIT:
-            raise WheelError("fstring-backport rewrites wheels under 4 GiB")
-        encoded, _ = _encoded_name(info.orig_filename, flags)
-        extra = _without_zip64(info.extra)
-        time, date = _dos_time(info.date_time)
-        self.central.append(
-            _CENTRAL_HEADER.pack(
-                _CENTRAL_SIGNATURE, info.create_version, info.create_system, info.extract_version,
-                info.reserved, flags, info.compress_type, time, date, crc, compressed, size,
-                len(encoded), len(extra), len(info.comment), 0, info.internal_attr, info.external_attr, offset,
-            )
-            + encoded
-            + extra
-            + info.comment
-        )
-
-    def finish(self, comment: bytes) -> None:
-        start = self._tell()
-        for entry in self.central:
-            self.out.write(entry)
-        size = self._tell() - start
-        if len(self.central) >= 0xFFFF or start + size >= _LIMIT:
-            raise WheelError("fstring-backport rewrites wheels under 4 GiB and 65535 members")
-        count = len(self.central)
-        self.out.write(_END_OF_ARCHIVE.pack(_END_SIGNATURE, 0, 0, count, count, size, start, len(comment)))
-        self.out.write(comment)
-
-
-def _encoded_name(name: str, flags: int | None = None) -> tuple[bytes, int]:
-    """The name's bytes, and the flags saying how they are encoded: as
-    :mod:`zipfile` writes them (CP437 when ASCII, else UTF-8 and flag bit 11),
-    or as the member had them when ``flags`` are given."""
-    if flags is not None:
-        return name.encode("utf-8" if flags & _UTF8_NAME else "cp437"), flags
-    try:
-        return name.encode("ascii"), 0
-    except UnicodeEncodeError:
-        return name.encode("utf-8"), _UTF8_NAME
-
-
-def _dos_time(date_time: tuple[int, int, int, int, int, int]) -> tuple[int, int]:
-    year, month, day, hour, minute, second = date_time
-    return (hour << 11) | (minute << 5) | (second // 2), ((year - 1980) << 9) | (month << 5) | day
-
-
 def _one_line(exc: BaseException) -> str:
     return " ".join(str(exc).split()) or type(exc).__name__
 
 
 def check_all(wheel: WheelFile) -> None:
     """Check every member not yet read against RECORD, copying nothing."""
+    if not wheel.check_hashes:
+        return
     for info in wheel.members:
         if not info.is_dir() and info.filename not in wheel.verified:
             wheel.stream(info.filename, None)
 
 
 def rewrite_wheel(
-    source: Path, destination: Path, plan: Callable[[WheelFile], Rewrite], durable: bool = True
+    source: str | PathLike[str],
+    destination: str | PathLike[str],
+    plan: Callable[[WheelFile], Rewrite],
+    durable: bool = True,
+    check_hashes: bool = True,
 ) -> Change:
     """Write the wheel at ``source``, changed as ``plan(wheel)`` says, to
     ``destination`` (which may be ``source``) in one step: a failure leaves
-    it as it was.  A wheel with nothing to change is checked, then copied
-    byte for byte, or left alone in place."""
-    in_place = destination == source or (destination.exists() and os.path.samefile(str(destination), str(source)))
-    with WheelFile(source) as wheel:
+    it as it was.  A wheel with nothing to change is checked (its hashes
+    too, with ``check_hashes``), then copied byte for byte, or left alone in
+    place."""
+    in_place = destination == source or (os.path.exists(destination) and os.path.samefile(destination, source))
+    with WheelFile(source, check_hashes) as wheel:
         rewrite = plan(wheel)
         change = rewrite.change
         if not change:
@@ -678,7 +619,7 @@ def rewrite_wheel(
                 rewrite.write(out)
                 wheel.close()  # before the rename: Windows replaces no open file
     if not change and not in_place:
-        with open(str(source), "rb") as original, writing_atomically(destination, source, durable) as out:
+        with open(source, "rb") as original, writing_atomically(destination, source, durable) as out:
             shutil.copyfileobj(original, out, CHUNK)
     return change
 

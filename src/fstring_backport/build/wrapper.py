@@ -20,10 +20,9 @@ from __future__ import annotations
 import importlib
 import os
 import sys
-from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable, NamedTuple, NoReturn, Sequence
 
-from ..project.settings import Settings, load_settings
+from ..project.settings import Settings, load_settings, relative_within
 
 # The engine and the wheel's machinery are imported by the hooks that build:
 # a frontend asks for requirements and metadata in processes of their own.
@@ -50,8 +49,8 @@ OWN_NAME = "fstring_backport.build"
 class _Project(NamedTuple):
     """The project being built: its folder, settings and inner backend."""
 
-    root: Path
-    pyproject: Path
+    root: str
+    pyproject: str
     settings: Settings
     backend: Any
 
@@ -70,11 +69,11 @@ class _Project(NamedTuple):
                 'target = "3.8" to write for 3.8'
             )
 
-    def locate(self, module_path: str) -> Path | None:
+    def locate(self, module_path: str) -> str | None:
         """The project's file that a wheel's module was built from, when it
         lies at the same path in the project or under ``src/``."""
-        for candidate in (self.root / module_path, self.root / "src" / module_path):
-            if candidate.is_file():
+        for candidate in (os.path.join(self.root, module_path), os.path.join(self.root, "src", module_path)):
+            if os.path.isfile(candidate):
                 return candidate
         return None
 
@@ -94,13 +93,13 @@ def project() -> _Project:
     root = os.getcwd()
     found = _loaded.get(root)
     if found is None:
-        found = _loaded[root] = _load(Path(root))
+        found = _loaded[root] = _load(root)
     return found
 
 
-def _load(root: Path) -> _Project:
-    pyproject = root / "pyproject.toml"
-    if not pyproject.is_file():
+def _load(root: str) -> _Project:
+    pyproject = os.path.join(root, "pyproject.toml")
+    if not os.path.isfile(pyproject):
         fail(f"no pyproject.toml in {root}: {OWN_NAME} reads {KEY} there")
     try:
         settings = load_settings(pyproject)
@@ -117,7 +116,7 @@ def _load(root: Path) -> _Project:
     if module_name == OWN_NAME or module_name.startswith(OWN_NAME + "."):
         fail(f"{where} names fstring-backport's own wrapper: name the backend it wraps")
     folders = _backend_path(root, pyproject, settings.backend_path)
-    sys.path[:0] = [str(folder) for folder in folders]
+    sys.path[:0] = folders
     try:
         backend: Any = importlib.import_module(module_name)
     except ModuleNotFoundError as exc:
@@ -128,8 +127,8 @@ def _load(root: Path) -> _Project:
     except Exception as exc:  # the backend's own failure, in one line
         fail(f"{where} cannot be imported: {type(exc).__name__}: {_one_line(exc)}")
     if folders:
-        loaded_from = Path(os.path.realpath(str(getattr(backend, "__file__", "") or "")))
-        if not any(_inside(loaded_from, folder) for folder in folders):
+        loaded_from = os.path.realpath(getattr(backend, "__file__", "") or "")
+        if all(relative_within(loaded_from, folder) is None for folder in folders):
             fail(f"{where} was imported from {loaded_from}, outside [tool.fstring-backport] backend-path")
     for part in filter(None, object_name.split(".")):
         try:
@@ -142,20 +141,16 @@ def _load(root: Path) -> _Project:
     return _Project(root, pyproject, settings, backend)
 
 
-def _backend_path(root: Path, pyproject: Path, entries: Sequence[str]) -> list[Path]:
+def _backend_path(root: str, pyproject: str, entries: Sequence[str]) -> list[str]:
     """The folders of ``backend-path``, which must lie in the project."""
-    real_root = Path(os.path.realpath(str(root)))
+    real_root = os.path.realpath(root)
     folders = []
     for entry in entries:
-        folder = Path(os.path.realpath(str(root / entry)))
-        if not _inside(folder, real_root):
+        folder = os.path.realpath(os.path.join(root, entry))
+        if relative_within(folder, real_root) is None:
             fail(f"{pyproject}: [tool.fstring-backport] backend-path {entry!r} is outside the project")
         folders.append(folder)
     return folders
-
-
-def _inside(path: Path, folder: Path) -> bool:
-    return path == folder or folder in path.parents
 
 
 def _one_line(exc: BaseException) -> str:
@@ -170,7 +165,7 @@ def build_wheel(
 ) -> str:
     built = project()
     name: str = built.backend.build_wheel(wheel_directory, config_settings, metadata_directory)
-    _rewrite(built, Path(wheel_directory) / name, editable=False)
+    _rewrite(built, os.path.join(wheel_directory, name), editable=False)
     return name
 
 
@@ -183,23 +178,24 @@ def build_editable(
     wheel_directory: str, config_settings: dict[str, Any] | None = None, metadata_directory: str | None = None
 ) -> str:
     built = project()
-    if metadata_directory is not None and _requires_us(Path(metadata_directory) / "METADATA"):
+    if metadata_directory is not None and _requires_us(os.path.join(metadata_directory, "METADATA")):
         # That metadata is ours, not the backend's, which may refuse it
         # (uv_build: "Inconsistent metadata between prepare and build
         # step"): the backend makes its own, and the wheel then gets the
         # same requirement as the metadata.
         metadata_directory = None
     name: str = built.backend.build_editable(wheel_directory, config_settings, metadata_directory)
-    _rewrite(built, Path(wheel_directory) / name, editable=True)
+    _rewrite(built, os.path.join(wheel_directory, name), editable=True)
     return name
 
 
-def _requires_us(metadata: Path) -> bool:
+def _requires_us(metadata: str) -> bool:
     from .common import editable_requirement
     from .wheel import with_requirement
 
     try:
-        data = metadata.read_bytes()
+        with open(metadata, "rb") as file:
+            data = file.read()
     except OSError:
         return False
     return with_requirement(data, editable_requirement()) == data
@@ -214,10 +210,12 @@ def prepare_metadata_for_build_editable(metadata_directory: str, config_settings
 
     built = project()
     name: str = built.backend.prepare_metadata_for_build_editable(metadata_directory, config_settings)
-    metadata = Path(metadata_directory) / name / "METADATA"
-    data = metadata.read_bytes()
+    metadata = os.path.join(metadata_directory, name, "METADATA")
+    with open(metadata, "rb") as file:
+        data = file.read()
     if built.step(header_value(data, "Requires-Python") or "").hooks_editable:
-        metadata.write_bytes(with_requirement(data, editable_requirement()))
+        with open(metadata, "wb") as file:
+            file.write(with_requirement(data, editable_requirement()))
     return name
 
 
@@ -243,7 +241,7 @@ def optional_hook(name: str) -> Callable[..., Any]:
 # -- rewriting what the backend built ------------------------------------------
 
 
-def _rewrite(built: _Project, path: Path, editable: bool) -> None:
+def _rewrite(built: _Project, path: str, editable: bool) -> None:
     """Rewrite the wheel the backend wrote at ``path`` in place; on failure
     remove it (no wheel ships untranspiled) and end with the message."""
     from .common import BuildError
@@ -256,17 +254,19 @@ def _rewrite(built: _Project, path: Path, editable: bool) -> None:
             if step.hooks_editable:
                 _add_editable_hook(rewrite, wheel)
         elif step.needed:
-            rewrite.transpile(step, _shown(built, path.name), built.locate)
+            rewrite.transpile(step, _shown(built, os.path.basename(path)), built.locate)
         return rewrite
 
     try:
-        rewrite_wheel(path, path, plan, durable=False)
+        # The backend has just written the wheel and its RECORD: its hashes
+        # are not checked again (the rewriter checks those of wheels it is given).
+        rewrite_wheel(path, path, plan, durable=False, check_hashes=False)
     except (WheelError, BuildError) as exc:
         try:
-            os.unlink(str(path))
+            os.unlink(path)
         except OSError:
             pass
-        fail(f"{path.name}: {exc}" if isinstance(exc, WheelError) else str(exc))
+        fail(f"{os.path.basename(path)}: {exc}" if isinstance(exc, WheelError) else str(exc))
 
 
 def _shown(built: _Project, wheel_name: str) -> Callable[[str, str], str]:
@@ -288,7 +288,7 @@ def _add_editable_hook(rewrite: Rewrite, wheel: WheelFile) -> None:
         rewrite.add_editable_hook(pth_name, text, editable_requirement())
     else:
         sys.stderr.write(
-            f"{PROJECT_NAME}: found no package in the editable wheel {wheel.path.name}; "
+            f"{PROJECT_NAME}: found no package in the editable wheel {wheel.name}; "
             "its sources are imported without the import hook\n"
         )
 
@@ -312,9 +312,8 @@ def editable_packages(wheel: WheelFile) -> list[str]:
                 line = line.strip()
                 if not line or line.startswith(("#", "import ", "import\t")):
                     continue
-                folder = Path(line)
-                if folder.is_absolute() and folder.is_dir():
-                    paths.extend(_importable_in(folder))
+                if os.path.isabs(line) and os.path.isdir(line):
+                    paths.extend(_importable_in(line))
         elif name.startswith("__editable__") and name.endswith("_finder.py"):
             import ast
 
@@ -328,11 +327,11 @@ def editable_packages(wheel: WheelFile) -> list[str]:
     return top_level_names(paths)
 
 
-def _importable_in(folder: Path) -> list[str]:
+def _importable_in(folder: str) -> list[str]:
     """The modules (``m.py``) and packages (``pkg/__init__.py``, or any
     ``.py`` directly in a folder for a namespace package) in ``folder``."""
     found = []
-    for entry in sorted(os.scandir(str(folder)), key=lambda entry: entry.name):
+    for entry in sorted(os.scandir(folder), key=lambda entry: entry.name):
         if entry.name.endswith(".py") and entry.is_file():
             found.append(entry.name)
         elif entry.name.isidentifier() and entry.is_dir():

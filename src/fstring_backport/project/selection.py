@@ -17,7 +17,6 @@ from __future__ import annotations  # annotations unevaluated: a quicker start-u
 import functools
 import os
 import re
-from pathlib import Path
 from typing import Container, Iterator, NamedTuple, Sequence
 
 from .settings import Settings, load_settings, relative_to_cwd
@@ -175,7 +174,7 @@ def _settings_patterns(settings: Settings, globs: Sequence[str]) -> Patterns:
         origin = "in the settings"
     else:
         origin = "in " + relative_to_cwd(settings.pyproject)
-    return _compiled(tuple(globs), os.path.abspath(str(settings.root)), origin)
+    return _compiled(tuple(globs), settings.root_folder, origin)
 
 
 @functools.lru_cache(maxsize=64)
@@ -187,6 +186,8 @@ def _compiled(globs: tuple[str, ...], anchor: str, origin: str) -> Patterns:
 def is_excluded(relative: str, settings: Settings) -> bool:
     """Whether ``exclude`` or ``extend-exclude`` names ``relative`` (a
     ``/``-separated path from ``settings.root``) or a folder above it."""
+    if not (settings.exclude or settings.extend_exclude):
+        return False
     patterns = _settings_patterns(settings, tuple(settings.exclude) + tuple(settings.extend_exclude))
     return bool(patterns) and patterns.match_path(relative, False) is not None
 
@@ -362,12 +363,14 @@ class Selection:
     def _load(self, pyproject: str) -> Settings:
         settings = self._by_pyproject.get(pyproject)
         if settings is None:
+            from pathlib import Path  # here: the build steps, which import this module, make no Path
+
             settings = self._by_pyproject[pyproject] = load_settings(Path(pyproject))
         return settings
 
     def _default_settings(self) -> Settings:
         if self._default is None:
-            self._default = Settings(root=Path(os.getcwd()))
+            self._default = Settings(root=os.getcwd())
         return self._default
 
     def _patterns_of(self, settings: Settings) -> tuple[list[Patterns], Patterns | None]:
@@ -431,7 +434,7 @@ class Selection:
         """Why force-exclude skips the path named ``real``: it, or a folder
         above it up to its project's root, is excluded, for the reason the
         walk would give (:meth:`_reason`)."""
-        root = os.path.abspath(str(settings.root))
+        root = settings.root_folder
         paths = [real]
         while paths[-1] != root and paths[-1].startswith(os.path.join(root, "")):
             paths.append(os.path.dirname(paths[-1]))

@@ -6,8 +6,13 @@ from __future__ import annotations  # annotations unevaluated: a quicker start-u
 import os
 import re
 import sys
-from pathlib import Path
-from typing import Sequence
+from typing import TYPE_CHECKING, Sequence
+
+# pathlib is imported where a Path is made: a build hook makes none (in
+# one, importing it was a tenth of the wrapper backend's work).
+if TYPE_CHECKING:
+    from os import PathLike
+    from pathlib import Path
 
 from ..engine.targets import OLDEST, parse_target
 
@@ -28,8 +33,8 @@ class Settings:
         inline_constants: bool = False,
         extend_exclude: Sequence[str] = (),
         force_exclude: bool = False,
-        pyproject: Path | None = None,
-        root: Path | None = None,
+        pyproject: str | PathLike[str] | None = None,
+        root: str | PathLike[str] | None = None,
         target_origin: str = "the default",
         future_annotations: bool = False,
         build_backend: str | None = None,
@@ -42,12 +47,28 @@ class Settings:
         self.extend_exclude: Sequence[str] = tuple(extend_exclude)
         self.force_exclude = force_exclude
         self.pyproject = pyproject
-        self.root: Path = root if root is not None else (pyproject.parent if pyproject is not None else Path.cwd())
+        if root is None:
+            root = os.path.dirname(os.fspath(pyproject)) if pyproject is not None else os.getcwd()
+        self._root: str | PathLike[str] = root
         self.target_origin = target_origin
         self.future_annotations = future_annotations
         # The backend the wrapper backend (fstring_backport.build) builds with.
         self.build_backend = build_backend
         self.backend_path: Sequence[str] = tuple(backend_path)
+
+    @property
+    def root(self) -> Path:
+        """The folder patterns are anchored at."""
+        from pathlib import Path  # here: see the top of the module
+
+        if not isinstance(self._root, Path):
+            self._root = Path(self._root)
+        return self._root
+
+    @property
+    def root_folder(self) -> str:
+        """The folder patterns are anchored at, absolute, as a string."""
+        return os.path.abspath(self._root)
 
 
 def find_pyproject(start: Path) -> Path | None:
@@ -60,7 +81,7 @@ def find_pyproject(start: Path) -> Path | None:
     return None
 
 
-def load_settings(pyproject: Path | None) -> Settings:
+def load_settings(pyproject: str | PathLike[str] | None) -> Settings:
     """The settings of ``pyproject``; a bad one raises ValueError in one line
     naming the file, the key, the value and what is allowed."""
     if pyproject is None:
@@ -128,7 +149,7 @@ def load_settings(pyproject: Path | None) -> Settings:
         extend_exclude=patterns["extend-exclude"],
         force_exclude=flags["force-exclude"],
         pyproject=pyproject,
-        root=Path(os.path.abspath(str(pyproject))).parent,
+        root=os.path.dirname(os.path.abspath(pyproject)),
         target_origin=origin,
         future_annotations=flags["future-annotations"],
         build_backend=build_backend,
@@ -141,7 +162,7 @@ def load_settings(pyproject: Path | None) -> Settings:
 _OBJECT_REFERENCE = re.compile(r"[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*(?::[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*)?\Z")
 
 
-def future_annotations_setting(pyproject: Path) -> bool:
+def future_annotations_setting(pyproject: str | PathLike[str]) -> bool:
     """``[tool.fstring-backport] future-annotations`` of ``pyproject``, and
     nothing else: the one setting the import hook reads (the others are the
     command line's and the build's).  A bad one raises ValueError as
@@ -149,36 +170,46 @@ def future_annotations_setting(pyproject: Path) -> bool:
     return _flag(_own_table(_read(pyproject), pyproject), "future-annotations", pyproject)
 
 
-def _read(pyproject: Path) -> dict:
+def _read(pyproject: str | PathLike[str]) -> dict:
     try:
         return read_toml(pyproject)
     except ValueError as exc:  # TOMLDecodeError, or bytes that are not UTF-8
         raise ValueError(f"{pyproject}: not valid TOML: {_one_line(exc)}") from None
 
 
-def _own_table(data: dict, pyproject: Path) -> dict:
+def _own_table(data: dict, pyproject: str | PathLike[str]) -> dict:
     """``[tool.fstring-backport]``; empty when there is none."""
     tool = _table(data, "tool", "[tool]", pyproject)
     return _table(tool, "fstring-backport", "[tool.fstring-backport]", pyproject)
 
 
-def _flag(own: dict, key: str, pyproject: Path) -> bool:
+def _flag(own: dict, key: str, pyproject: str | PathLike[str]) -> bool:
     value = own.get(key, False)
     if not isinstance(value, bool):
         raise ValueError(f"{pyproject}: [tool.fstring-backport] {key} must be true or false, not {value!r}")
     return value
 
 
-def relative_to_cwd(path: Path) -> str:
+def relative_to_cwd(path: str | PathLike[str]) -> str:
     """``path`` relative to the current folder when inside it, as messages show it."""
-    absolute = os.path.abspath(str(path))
+    absolute = os.path.abspath(path)
     here = os.getcwd()
     if absolute.startswith(os.path.join(here, "")):
         return os.path.relpath(absolute, here)
     return absolute
 
 
-def _table(data: dict, key: str, name: str, pyproject: Path) -> dict:
+def relative_within(path: str, folder: str) -> str | None:
+    """``path`` relative to ``folder`` (both absolute, resolved), ``/``-separated;
+    None when it lies outside."""
+    if path == folder:
+        return "."
+    if not path.startswith(os.path.join(folder, "")):
+        return None
+    return os.path.relpath(path, folder).replace(os.sep, "/")
+
+
+def _table(data: dict, key: str, name: str, pyproject: str | PathLike[str]) -> dict:
     value = data.get(key, {})
     if not isinstance(value, dict):
         raise ValueError(f"{pyproject}: {name} must be a table, not {value!r}")
@@ -189,12 +220,12 @@ def _one_line(exc: Exception) -> str:
     return " ".join(str(exc).split()) or type(exc).__name__
 
 
-def read_toml(path: Path) -> dict:
+def read_toml(path: str | PathLike[str]) -> dict:
     if sys.version_info >= (3, 11):
         import tomllib
     else:  # pragma: no cover - exercised on 3.8-3.10
         import tomli as tomllib
-    with path.open("rb") as handle:
+    with open(path, "rb") as handle:
         return tomllib.load(handle)
 
 

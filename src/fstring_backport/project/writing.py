@@ -5,12 +5,14 @@ from __future__ import annotations
 import contextlib
 import os
 import stat
-from pathlib import Path
-from typing import BinaryIO, Iterator
+from typing import TYPE_CHECKING, BinaryIO, Iterator
+
+if TYPE_CHECKING:
+    from os import PathLike
 
 
 def write_atomically(
-    path: Path, data: bytes, mode_from: Path | None = None, durable: bool = True
+    path: str | PathLike[str], data: bytes, mode_from: str | PathLike[str] | None = None, durable: bool = True
 ) -> None:
     """Replace ``path`` with ``data`` in one step: readers see old or new, never half.
 
@@ -23,24 +25,32 @@ def write_atomically(
 
 
 @contextlib.contextmanager
-def writing_atomically(path: Path, mode_from: Path | None = None, durable: bool = True) -> Iterator[BinaryIO]:
+def writing_atomically(
+    path: str | PathLike[str], mode_from: str | PathLike[str] | None = None, durable: bool = True
+) -> Iterator[BinaryIO]:
     """A file to write that replaces ``path`` when the block ends, as
     :func:`write_atomically` does; an exception in the block leaves ``path``
     as it was and removes what was written."""
     import tempfile  # not at start-up: most runs write nothing
 
-    path.parent.mkdir(parents=True, exist_ok=True)
-    source_of_mode = mode_from if mode_from is not None else path
-    handle, temporary = tempfile.mkstemp(dir=str(path.parent), prefix="." + path.name + ".", suffix=".tmp")
+    target = os.fspath(path)
+    folder = os.path.dirname(target) or os.curdir
+    os.makedirs(folder, exist_ok=True)
+    source_of_mode = os.fspath(mode_from) if mode_from is not None else target
+    handle, temporary = tempfile.mkstemp(dir=folder, prefix="." + os.path.basename(target) + ".", suffix=".tmp")
     try:
         with os.fdopen(handle, "wb") as out:
             yield out
             if durable:
                 out.flush()
                 os.fsync(out.fileno())
-        if source_of_mode.exists():
-            os.chmod(temporary, stat.S_IMODE(source_of_mode.stat().st_mode))
-        os.replace(temporary, str(path))
+        try:
+            mode = os.stat(source_of_mode).st_mode
+        except OSError:
+            pass  # a new file: the mode mkstemp gave it
+        else:
+            os.chmod(temporary, stat.S_IMODE(mode))
+        os.replace(temporary, target)
     except BaseException:
         try:
             os.unlink(temporary)
