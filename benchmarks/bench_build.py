@@ -245,10 +245,12 @@ import json, shutil, sys
 shutil.copyfile(sys.argv[1], sys.argv[2])
 """ + COSTS
 # What the rewriting process holds before it reads a wheel.
+# What the rewrite of a wheel with modules to rewrite imports on the way:
+# the full path of the engine, and the hashes of new RECORD lines.
 IMPORTS = """\
-import json
+import csv, hashlib, json
 from fstring_backport.cli.wheel import main
-import fstring_backport.build.wheel, fstring_backport.engine.pipeline
+import fstring_backport.build.wheel, fstring_backport.engine.pipeline, fstring_backport.engine.rewriting
 """ + COSTS
 
 
