@@ -361,11 +361,7 @@ def test_run_without_a_script_prints_usage(child_env):
 
 def test_environment_variable_activates_the_hook_at_start_up(project, tmp_path, child_env):
     """The .pth file this tool installs (see start_up_site)."""
-    undecorated = project / "undecorated"
-    shutil.copytree(str(project / "hookdemo"), str(undecorated))
-    (undecorated / "__init__.py").write_text("")
-    for module in undecorated.rglob("*.py"):
-        module.write_text(module.read_text().replace("hookdemo.", "undecorated."))
+    undecorated_copy(project)
     script = "import sys, undecorated.quotes as q; print(q.VALUES[0], 'fstring_backport' in sys.modules)"
     start = start_up_site(tmp_path)
 
@@ -376,6 +372,15 @@ def test_environment_variable_activates_the_hook_at_start_up(project, tmp_path, 
     assert off.stdout.strip() == "False", "the hook must cost nothing at start-up when not asked for"
     if HOOKED:
         assert python(["-c", start + script], child_env(project), project).returncode == 1
+
+
+def undecorated_copy(project: Path) -> None:
+    """The demo package as ``undecorated``, with nothing that installs the hook."""
+    undecorated = project / "undecorated"
+    shutil.copytree(str(project / "hookdemo"), str(undecorated))
+    (undecorated / "__init__.py").write_text("")
+    for module in undecorated.rglob("*.py"):
+        module.write_text(module.read_text().replace("hookdemo.", "undecorated."))
 
 
 def start_up_site(tmp_path: Path) -> str:
@@ -397,11 +402,7 @@ def test_a_folder_in_the_environment_variable_covers_the_modules_under_it(projec
     modules whose files lie under the folder, but neither those of an
     installed package there (a virtual environment inside a project) nor
     those elsewhere."""
-    undecorated = project / "undecorated"
-    shutil.copytree(str(project / "hookdemo"), str(undecorated))
-    (undecorated / "__init__.py").write_text("")
-    for module in undecorated.rglob("*.py"):
-        module.write_text(module.read_text().replace("hookdemo.", "undecorated."))
+    undecorated_copy(project)
     new_syntax = 'x = f"{"quote reuse"}"\n'
     installed = project / "venv" / "lib" / "site-packages"
     elsewhere = tmp_path / "elsewhere"

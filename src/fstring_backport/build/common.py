@@ -107,8 +107,9 @@ class BuildStep:
             return False
         relative = distribution_path.replace("\\", "/")
         if source is not None:
-            # A file force-included from elsewhere keeps its place in the wheel.
-            relative = relative_within(os.path.realpath(source), self.project_root) or relative
+            inside = relative_within(os.path.realpath(source), self.project_root)
+            if inside is not None:  # else force-included from elsewhere: its place in the wheel
+                relative = inside.replace(os.sep, "/")
         return is_selected_source(relative, self.settings)
 
     def transpile_all(self, jobs: Iterable[tuple[Path, str, Runtime]]) -> list[tuple[str, bytes, bytes]]:
@@ -211,7 +212,7 @@ def runtime_collisions(copies: Iterable[Runtime], shipped: Container[str]) -> No
 def shown_path(path: str | PathLike[str], project_root: str | PathLike[str]) -> str:
     """``path`` relative to the project when inside it, as errors show it."""
     relative = relative_within(os.path.realpath(path), os.path.realpath(project_root))
-    return os.fspath(path) if relative is None else relative.replace("/", os.sep)
+    return os.fspath(path) if relative is None else relative
 
 
 def top_level_names(distribution_paths: Iterable[str]) -> list[str]:

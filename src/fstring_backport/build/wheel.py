@@ -180,18 +180,19 @@ class WheelFile:
             if path in rows:
                 raise WheelError(f"RECORD lists {path} twice")
             rows[path] = RecordRow(path, digest, size, line)
+        algorithms: frozenset[str] = frozenset()
+        if self.check_hashes:
+            import hashlib  # here: a wheel whose hashes are not checked needs none
+
+            algorithms = frozenset(hashlib.algorithms_guaranteed)
         for path, row in rows.items():
             info = self.by_name.get(path)
             if info is None or info.is_dir():
                 raise WheelError(f"RECORD lists {path}, which the wheel does not hold")
             if path.rsplit("/", 1)[-1] in _UNRECORDED and path.startswith(self.dist_info + "/"):
                 continue
-            if not self.check_hashes:
-                continue
-            import hashlib  # here: a wheel that is only read never needs OpenSSL's
-
             algorithm, _, value = row.hash.partition("=")
-            if algorithm not in hashlib.algorithms_guaranteed or not value:
+            if self.check_hashes and (algorithm not in algorithms or not value):
                 raise WheelError(f"RECORD gives {path} no hash that can be checked ({row.hash!r})")
             if row.size != str(info.file_size):
                 raise WheelError(
@@ -221,6 +222,20 @@ class WheelFile:
 
     # -- members
 
+    def _local_header(self, name: str) -> tuple[bytes, bytes, bool]:
+        """Member ``name``'s local header, its name and extra field, and
+        whether that holds ZIP64 sizes; the file is left at the data."""
+        source = self._file
+        source.seek(self.by_name[name].header_offset)
+        header = source.read(LOCAL_HEADER.size)
+        fields = LOCAL_HEADER.unpack(header)
+        if fields[0] != LOCAL_SIGNATURE:
+            raise WheelError(f"{name} cannot be read: its local header is damaged")
+        name_and_extra = source.read(fields[10] + fields[11])
+        if len(name_and_extra) != fields[10] + fields[11]:
+            raise EOFError("truncated")
+        return header, name_and_extra, has_zip64(name_and_extra[fields[10] :])
+
     def _read_raw(self, name: str) -> bytes:
         """The bytes of member ``name``, read from its local record as
         :meth:`stream` reads it (:mod:`zipfile` takes four times as long to
@@ -228,11 +243,7 @@ class WheelFile:
         info = self.by_name[name]
         source = self._file
         try:
-            source.seek(info.header_offset)
-            fields = LOCAL_HEADER.unpack(source.read(LOCAL_HEADER.size))
-            if fields[0] != LOCAL_SIGNATURE:
-                raise WheelError(f"{name} cannot be read: its local header is damaged")
-            source.seek(fields[10] + fields[11], os.SEEK_CUR)
+            self._local_header(name)
             data = source.read(info.compress_size)
             if len(data) != info.compress_size:
                 raise EOFError("truncated")
@@ -282,15 +293,7 @@ class WheelFile:
         info = self.by_name[name]
         source = self._file
         try:
-            source.seek(info.header_offset)
-            header = source.read(LOCAL_HEADER.size)
-            fields = LOCAL_HEADER.unpack(header)
-            if fields[0] != LOCAL_SIGNATURE:
-                raise WheelError(f"{name} cannot be read: its local header is damaged")
-            name_and_extra = source.read(fields[10] + fields[11])
-            if len(name_and_extra) != fields[10] + fields[11]:
-                raise EOFError("truncated")
-            zip64 = has_zip64(name_and_extra[fields[10] :])
+            header, name_and_extra, zip64 = self._local_header(name)
             if out is not None:
                 out.write(header)
                 out.write(name_and_extra)

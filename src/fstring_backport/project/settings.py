@@ -193,20 +193,17 @@ def _flag(own: dict, key: str, pyproject: str | PathLike[str]) -> bool:
 def relative_to_cwd(path: str | PathLike[str]) -> str:
     """``path`` relative to the current folder when inside it, as messages show it."""
     absolute = os.path.abspath(path)
-    here = os.getcwd()
-    if absolute.startswith(os.path.join(here, "")):
-        return os.path.relpath(absolute, here)
-    return absolute
+    relative = relative_within(absolute, os.getcwd())
+    return absolute if relative is None else relative
 
 
 def relative_within(path: str, folder: str) -> str | None:
-    """``path`` relative to ``folder`` (both absolute, resolved), ``/``-separated;
-    None when it lies outside."""
+    """``path`` relative to ``folder`` (both absolute); None when it lies outside."""
     if path == folder:
-        return "."
+        return os.curdir
     if not path.startswith(os.path.join(folder, "")):
         return None
-    return os.path.relpath(path, folder).replace(os.sep, "/")
+    return os.path.relpath(path, folder)
 
 
 def _table(data: dict, key: str, name: str, pyproject: str | PathLike[str]) -> dict:
