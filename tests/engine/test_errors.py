@@ -192,11 +192,58 @@ def test_indentation_errors_are_indentation_errors():
         tokenize("if x:\n        y\n\tz\n")
 
 
-def test_bytes_with_bad_utf8_say_where():
+# Source bytes and what CPython says of them: compile() and the import
+# system read a module's bytes alike.  None: accepted (the cookie line
+# itself need not be UTF-8).
+NON_UTF8 = (
+    "Non-UTF-8 code starting with '\\x{:02x}' on line {}, but no encoding declared; "
+    "see https://peps.python.org/pep-0263/ for details"
+)
+ENCODINGS = [
+    (b"x = 1\ny = '\xff'\n", NON_UTF8.format(0xFF, 2), 2, 6),
+    (b'x = "caf\xe9"\n', NON_UTF8.format(0xE9, 1), 1, 9),
+    (b'#!/usr/bin/env python\nx = "caf\xe9"\n', NON_UTF8.format(0xE9, 2), 2, 9),
+    (b'\xef\xbb\xbfx = "caf\xe9"\n', NON_UTF8.format(0xE9, 1), 1, 9),
+    (b'# coding: utf-8\nx = "caf\xe9"\n', NON_UTF8.format(0xE9, 2), 2, 9),
+    (b"\xef\xbb\xbf# coding: latin-1\nx = 1\n", "encoding problem: iso-8859-1 with BOM", 1, None),
+    (b"# coding: latin-1 \xe9\nx = 'caf\xe9'\n", None, None, None),
+    (b"# vim: set fileencoding=latin_1 :\nx = '\xe9'\n", None, None, None),
+    (b"\n# -*- coding: cp1252 -*-\nx = '\x80'\n", None, None, None),
+    (b"x = 1\n# coding: latin-1\ny = '\xe9'\n", NON_UTF8.format(0xE9, 3), 3, 6),
+]
+
+_COMPILE_BYTES = """
+import json, sys
+found = []
+for src in json.load(sys.stdin):
+    try:
+        compile(src.encode("latin-1"), "mod.py", "exec")
+        found.append(None)
+    except SyntaxError as exc:
+        found.append([exc.msg, exc.lineno, exc.offset])
+print(json.dumps(found))
+"""
+
+
+@pytest.fixture(scope="module")
+def oracle_encoding_errors():
+    sources = [case[0].decode("latin-1") for case in ENCODINGS]
+    return json_from(oracle(), _COMPILE_BYTES, sources)
+
+
+@pytest.mark.parametrize("index", range(len(ENCODINGS)))
+def test_encodings_read_as_python_315_reads_them(index, oracle_encoding_errors):
+    src, msg, line, col = ENCODINGS[index]
+    expected = oracle_encoding_errors[index]
+    assert (expected if expected is None else expected[:2]) == (None if msg is None else [msg, line])
+    if msg is None:
+        assert transpile(src, filename="mod.py") == src
+        return
     with pytest.raises(TranspileError) as info:
-        transpile(b"x = 1\ny = '\xff'\n", filename="bad.py")
-    assert info.value.lineno == 2
-    assert "Non-UTF-8 code starting with '\\xff'" in info.value.msg
+        transpile(src, filename="mod.py")
+    assert (info.value.msg, info.value.lineno) == (msg, line)
+    if col is not None:  # where CPython gives one
+        assert info.value.offset == col == expected[2]
 
 
 # A keyword that may follow a number in valid code: Python 3.12 warns, and
