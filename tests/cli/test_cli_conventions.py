@@ -40,6 +40,15 @@ def test_the_closing_count_names_problems_files_and_failures(tmp_path):
     assert result.returncode == 1
     assert result.stdout.decode().splitlines()[-1] == "Found 3 problems in 2 files, 1 failed."
     assert "bad.py:1:6: f-string: invalid conversion character" in result.stderr.decode()
+    (pkg / "two.py").unlink()
+    for path in pkg.glob("*.py"):
+        if path.name != "bad.py":
+            path.write_bytes(b"x = 1\n")
+    result = run_in(tmp_path, "--check", "src")
+    summary = result.stdout.decode().splitlines()[-1]
+    assert (result.returncode, summary) == (1, "No problems found in 3 files, 1 failed.")
+    alone = run_in(tmp_path, "--check", str(pkg / "bad.py"))
+    assert (alone.returncode, alone.stdout.decode()) == (1, "1 file failed.\n")
 
 
 def test_stdin_filename_names_messages_and_finds_the_project(tmp_path):

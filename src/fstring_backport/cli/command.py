@@ -448,6 +448,8 @@ class _Report:
                     line = "Found {} in {}{}.".format(
                         _count(self.problems, "problem"), _count(self.files_with_problems, "file"), failed
                     )
+                elif self.errors and self.total == self.errors:  # none read: "no problems" would say nothing true
+                    line = "{} failed.".format(_count(self.errors, "file"))
                 else:
                     line = "No problems found in {}{}.".format(_count(self.total - self.errors, "file"), failed)
                 # Beside a diff, standard output holds the diff alone.
