@@ -40,7 +40,17 @@ from fstring_backport.build.common import (
     top_level_names,
 )
 
-from support.builds import BACKENDS, HOST, PRINT_VALUES, Venv, copy_project, heavy, our_wheel, python_files
+from support.builds import (
+    BACKENDS,
+    HOST,
+    Venv,
+    copy_project,
+    expected_values,
+    heavy,
+    our_wheel,
+    python_files,
+    source_files,
+)
 from support.pythons import PROJECTS, compiles_with, interpreter, oracle, plain_environment
 
 SAMPLES = {"hatch": "hatch_sample", "setuptools": "setuptools_sample"}
@@ -248,23 +258,6 @@ def compiles_here(paths: list[Path]) -> list[bool]:
         else:
             compiled.append(True)
     return compiled
-
-
-def expected_values(package: str) -> list[str]:
-    """What the oracle computes running the original sources."""
-    result = subprocess.run(
-        [oracle(), "-B", "-c", PRINT_VALUES.format(package)],
-        env=plain_environment(PROJECTS / package / "src"),
-        stdout=subprocess.PIPE,
-        check=True,
-        text=True,
-    )
-    return json.loads(result.stdout)
-
-
-def source_files(package: str) -> dict[str, bytes]:
-    src = PROJECTS / package / "src"
-    return {p.relative_to(src).as_posix(): p.read_bytes() for p in sorted(src.rglob("*.py"))}
 
 
 @heavy

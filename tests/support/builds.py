@@ -15,7 +15,7 @@ from typing import Callable, TypeVar
 
 import pytest
 
-from .pythons import PROJECTS, REPO, executable, plain_environment
+from .pythons import PROJECTS, REPO, executable, oracle, plain_environment
 
 # What the samples written with f-strings (hatch_sample, setuptools_sample) print.
 PRINT_VALUES = "import json, {0}; print(json.dumps({0}.values()))"
@@ -66,16 +66,17 @@ class Venv:
         self.python = str(folder / "bin" / "python")
 
     def run(
-        self, *args: str, cwd: Path = REPO, check: bool = True, deprecations: bool = False
+        self, *args: str, cwd: Path = REPO, check: bool = True, deprecations: bool = False, **changes: str | None
     ) -> subprocess.CompletedProcess:
         # No PYTHONPATH: what runs here is what is installed here.  Deprecations
-        # are shown when asked for, in this process and the backend's.
+        # are shown when asked for, in this process and the backend's;
+        # ``changes`` are applied to the environment last (None removes).
         warnings = "default::DeprecationWarning,default::PendingDeprecationWarning" if deprecations else None
         result = subprocess.run(
             [self.python] + list(args),
             check=False,  # a failure is reported below, with the output
             cwd=str(cwd),
-            env=plain_environment(PYTHONWARNINGS=warnings),
+            env=plain_environment(**{"PYTHONWARNINGS": warnings, **changes}),
             stdout=subprocess.PIPE,
             stderr=subprocess.STDOUT,
             text=True,
@@ -84,11 +85,24 @@ class Venv:
             pytest.fail("{} failed:\n{}".format(" ".join(args), result.stdout))
         return result
 
-    def pip(self, *args: str, check: bool = True) -> subprocess.CompletedProcess:
-        return self.run("-m", "pip", "--disable-pip-version-check", "-q", *args, check=check)
+    def pip(self, *args: str, check: bool = True, **changes: str | None) -> subprocess.CompletedProcess:
+        return self.run("-m", "pip", "--disable-pip-version-check", "-q", *args, check=check, **changes)
 
     def values(self, package: str) -> list[str]:
         return json.loads(self.run("-c", PRINT_VALUES.format(package), cwd=self.folder).stdout)
+
+
+def expected_values(package: str) -> list[str]:
+    """What the oracle computes running the original sources of the sample
+    ``package`` (one written with f-strings, as :data:`PRINT_VALUES` reads)."""
+    result = subprocess.run(
+        [oracle(), "-B", "-c", PRINT_VALUES.format(package)],
+        env=plain_environment(PROJECTS / package / "src"),
+        stdout=subprocess.PIPE,
+        check=True,
+        text=True,
+    )
+    return json.loads(result.stdout)
 
 
 def our_wheel(work: Path) -> Path:
@@ -102,6 +116,13 @@ def copy_project(name: str, destination: Path) -> Path:
     """A copy of the sample project ``tests/projects/<name>``, without what a build left there."""
     ignored = shutil.ignore_patterns("__pycache__", "build", "dist", "*.egg-info")
     return Path(shutil.copytree(str(PROJECTS / name), str(destination), ignore=ignored))
+
+
+def source_files(package: str) -> dict[str, bytes]:
+    """The ``.py`` files of the sample ``package``'s ``src/``, by their path there
+    (the path a wheel ships them at)."""
+    src = PROJECTS / package / "src"
+    return {p.relative_to(src).as_posix(): p.read_bytes() for p in sorted(src.rglob("*.py"))}
 
 
 def python_files(wheel: Path) -> dict[str, bytes]:
