@@ -1,4 +1,4 @@
-"""Issue 6: libraries written with 3.12 f-strings ship one wheel for 3.8 and up.
+"""Libraries written with 3.12 f-strings ship one wheel for 3.8 and up.
 
 The sample projects in tests/projects/ are built for real (hatchling and
 setuptools, in their own virtual environments), installed where
@@ -10,7 +10,7 @@ setuptools from PyPI; the real builds run where the tox environment is
 CPython 3.15 or PyPy 3.11.  Each of those runs also rebuilds
 the sdists on 3.8 with the newest backends that still support it.
 
-Issue 19: two more samples are written with 3.14 t-strings; their wheels
+Two more samples are written with 3.14 t-strings; their wheels
 ship the copy of the t-string runtime their modules import, and both run
 in one process on 3.8-3.13 and PyPy 3.11 without fstring-backport (one
 Template class between them) and on 3.15 with the real string.templatelib.
@@ -103,7 +103,7 @@ def test_top_level_names_of_a_wheel():
     assert top_level_names(paths) == ["pkg", "single"]
 
 
-# -- the t-string runtime a wheel ships (issue 19) ------------------------------
+# -- the t-string runtime a wheel ships ----------------------------------------
 
 SHIPPED = ["pkg/__init__.py", "pkg/sub/__init__.py", "pkg/sub/mod.py", "ns/inner/__init__.py", "m.py"]
 
@@ -418,7 +418,7 @@ def test_inline_constants_ship_a_wheel_with_no_names_of_ours(work, builder, back
     assert venv.values(package) == expected_values(package)
 
 
-# -- t-strings: wheels that bring their own runtime (issue 19) -----------------
+# -- t-strings: wheels that bring their own runtime ---------------------------
 
 # Two libraries written with 3.14 t-strings, one per backend; the setuptools
 # one has a top-level module too.

@@ -1,4 +1,4 @@
-"""Issue 19: t-strings through the import hook.
+"""T-strings through the import hook.
 
 A package that calls ``fstring_backport.install(__name__)`` imports modules
 written with 3.14 t-strings on 3.8-3.13: on 3.8-3.11 with their 3.12

@@ -1,4 +1,4 @@
-"""The pytest plugin (issue 20): ``--fstring-backport``.
+"""The pytest plugin: ``--fstring-backport``.
 
 Each test runs pytest in a fresh process on a copy of
 ``tests/projects/pytest_sample`` (3.12 f-strings and 3.14 t-strings in test
@@ -182,7 +182,7 @@ def test_a_run_reads_as_pytest_on_315_prints_it(sample, oracle_runs, child_env, 
 
 
 def test_the_introspection_of_a_failing_assert(sample, oracle_runs):
-    """The lines issue 20 names, spelled out (the test above compares them all)."""
+    """The lines the plugin must print, spelled out (the test above compares them all)."""
     result = pytest_run(sample, *RUN, "--fstring-backport")
     assert result.returncode == 1
     failure = normalised(result.stdout, sample)

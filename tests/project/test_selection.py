@@ -1,4 +1,4 @@
-"""Issue 17: which files the command reads, as ruff selects them.
+"""Which files the command reads, as ruff selects them.
 
 Each file has the settings of its own nearest pyproject.toml; ruff's
 default excludes, virtual environments and tool caches of any name, the
