@@ -30,42 +30,17 @@ import re
 import shutil
 import subprocess
 import sys
-from pathlib import Path
 from typing import Dict, Iterator, List, NamedTuple, Tuple
 
 import pytest
 
 from fstring_backport import transpile
 
+from support.docs import PAGES, Block, blocks, commands
 from support.pythons import REPO, child_environment, interpreter, oracle
 
-PAGES = [REPO / "README.md"] + sorted((REPO / "docs").rglob("*.md"))
-
-FENCE = re.compile(r"^```(\w*)([^\n]*)\n(.*?)^```[ \t]*$", re.M | re.S)
-TITLE = re.compile(r'title="([^"]+)"')
 TABLE_HEADERS = ("| 3.12 source | output for 3.8 |", "| 3.14 source | output for 3.8 |")
 LINE_BREAK = " ⏎ "
-
-
-class Block(NamedTuple):
-    page: Path
-    line: int
-    language: str
-    title: str
-    text: str
-
-    @property
-    def name(self) -> str:
-        return f"{self.page.relative_to(REPO)}:{self.line}"
-
-
-def blocks(page: Path) -> Iterator[Block]:
-    text = page.read_text(encoding="utf-8")
-    for match in FENCE.finditer(text):
-        language, info, body = match.groups()
-        title = TITLE.search(info)
-        line = text.count("\n", 0, match.start()) + 1
-        yield Block(page, line, language, title.group(1) if title else "", body)
 
 
 ALL_BLOCKS = [block for page in PAGES for block in blocks(page)]
@@ -126,18 +101,6 @@ def sessions() -> Iterator[Tuple[Block, Dict[str, str]]]:
                 files[block.title] = block.text
             elif block.language == "console":
                 yield block, dict(files)
-
-
-def commands(block: Block) -> List[Tuple[str, str]]:
-    """[(command, expected output)] of a ```console block."""
-    found: List[Tuple[str, List[str]]] = []
-    for line in block.text.splitlines(keepends=True):
-        if line.startswith("$ "):
-            found.append((line[2:].rstrip("\n"), []))
-        else:
-            assert found, f"{block.name}: output before any $ command"
-            found[-1][1].append(line)
-    return [(command, "".join(output)) for command, output in found]
 
 
 SESSIONS = list(sessions())
