@@ -10,6 +10,7 @@ import click
 from .. import __version__
 from ..engine.errors import TranspileError
 from ..engine.targets import NATIVE, OLDEST, TSTRINGS, parse_target
+from ..project.runtime_copies import is_runtime_copy
 from ..project.selection import Selected, Selection, Skipped
 from ..project.writing import write_atomically
 
@@ -83,21 +84,28 @@ def _process(job: _Job) -> _Outcome:
     except OSError as exc:
         outcome.error = f"{shown}:1:1: {exc.strerror or exc}"
         return outcome
-    try:
-        if options.check or options.verbose:
-            outcome.problems = find_problems(data, job.target, filename=shown)
+    if is_runtime_copy(shown):
+        # A copy of the t-string runtime (--copy-runtime's, or a wheel's):
+        # never rewritten, since it would import itself.
         if options.check and not options.diff:
             return outcome
-        result = transpile(
-            data,
-            job.target,
-            filename=shown,
-            inline_constants=job.inline_constants,
-            future_annotations=job.future_annotations,
-        )
-    except TranspileError as exc:
-        outcome.error = exc.located()
-        return outcome
+        result = data
+    else:
+        try:
+            if options.check or options.verbose:
+                outcome.problems = find_problems(data, job.target, filename=shown)
+            if options.check and not options.diff:
+                return outcome
+            result = transpile(
+                data,
+                job.target,
+                filename=shown,
+                inline_constants=job.inline_constants,
+                future_annotations=job.future_annotations,
+            )
+        except TranspileError as exc:
+            outcome.error = exc.located()
+            return outcome
     outcome.changed = result is not data and result != data
     if options.diff:
         if outcome.changed:
