@@ -68,9 +68,11 @@ def make(root):
 
 
 def run_main(python, tree):
-    """``python main.py`` in ``tree``, with its src/ and nothing else on the path."""
+    """``python main.py`` in ``tree``, with its src/ and nothing else on the
+    path: ``-S`` leaves out site-packages too, where a fstring-backport
+    installed into that Python would be found."""
     return subprocess.run(
-        [python, "main.py"], cwd=str(tree), capture_output=True, text=True, env=plain_environment(tree / "src")
+        [python, "-S", "main.py"], cwd=str(tree), capture_output=True, text=True, env=plain_environment(tree / "src")
     )
 
 
