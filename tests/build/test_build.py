@@ -30,15 +30,8 @@ from pathlib import Path
 import pytest
 
 from fstring_backport import transpile
-from fstring_backport.build.common import (
-    BuildStep,
-    Runtime,
-    editable_pth,
-    regular_packages,
-    runtime_for,
-    runtime_source,
-    top_level_names,
-)
+from fstring_backport.build.common import BuildStep, editable_pth, top_level_names
+from fstring_backport.project.runtime_copies import Runtime, regular_packages, runtime_for, runtime_source
 
 from support.builds import (
     BACKENDS,
@@ -104,41 +97,7 @@ def test_top_level_names_of_a_wheel():
 
 
 # -- the t-string runtime a wheel ships ----------------------------------------
-
-SHIPPED = ["pkg/__init__.py", "pkg/sub/__init__.py", "pkg/sub/mod.py", "ns/inner/__init__.py", "m.py"]
-
-
-@pytest.mark.parametrize(
-    "module, runtime, path",
-    [
-        # One copy per top-level package, which only this wheel ships into.
-        ("pkg/__init__.py", "pkg._fstring_backport_templatelib", "pkg/_fstring_backport_templatelib.py"),
-        ("pkg/sub/mod.py", "pkg._fstring_backport_templatelib", "pkg/_fstring_backport_templatelib.py"),
-        ("pkg/no_init/mod.pyi", "pkg._fstring_backport_templatelib", "pkg/_fstring_backport_templatelib.py"),
-        # A top-level module: a copy named after it, beside it.
-        ("m.py", "_fstring_backport_templatelib_m", "_fstring_backport_templatelib_m.py"),
-        # A namespace package may be shared by several wheels: named after
-        # the module there too, unless a regular package holds it.
-        ("ns/m.py", "ns._fstring_backport_templatelib_m", "ns/_fstring_backport_templatelib_m.py"),
-        ("ns/inner/deep/m.py", "ns.inner._fstring_backport_templatelib", "ns/inner/_fstring_backport_templatelib.py"),
-        # Not importable as a module: by its bare name, for a script.
-        (
-            "my-scripts/run-it.py",
-            "_fstring_backport_templatelib_run_it",
-            "my-scripts/_fstring_backport_templatelib_run_it.py",
-        ),
-    ],
-)
-def test_runtime_copy_of_each_module(module, runtime, path):
-    assert runtime_for(module, regular_packages(SHIPPED)) == Runtime(runtime, path)
-
-
-def test_runtime_copy_is_the_runtime_verbatim():
-    """Whatever copy loads first in a process registers string.templatelib,
-    so every copy must be the same file: this installation's own."""
-    from fstring_backport import templatelib
-
-    assert runtime_source() == Path(templatelib.__file__).read_bytes()
+# (Where each module's copy goes: tests/project/test_runtime_copies.py.)
 
 
 @pytest.mark.parametrize("target, lowered", [("3.8", True), ("3.12", True), ("3.13", True), ("3.14", False)])

@@ -14,7 +14,7 @@ import subprocess
 import pytest
 
 from fstring_backport import transpile
-from fstring_backport.build.common import runtime_source
+from fstring_backport.project.runtime_copies import runtime_source
 
 from support.builds import Venv, copy_project, heavy, python_files
 from support.pythons import PROJECTS, oracle, plain_environment

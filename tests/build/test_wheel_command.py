@@ -21,7 +21,7 @@ from typing import NamedTuple
 import pytest
 
 from fstring_backport import transpile
-from fstring_backport.build.common import runtime_source
+from fstring_backport.project.runtime_copies import runtime_source
 
 from support.cli import run_wheel_in
 from support.pythons import REPO

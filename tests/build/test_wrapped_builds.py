@@ -37,7 +37,7 @@ from pathlib import Path
 import pytest
 
 from fstring_backport import transpile
-from fstring_backport.build.common import runtime_source
+from fstring_backport.project.runtime_copies import runtime_source
 
 from support.builds import python_files
 from support.cli import run_wheel_in

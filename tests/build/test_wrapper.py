@@ -20,9 +20,10 @@ import pytest
 from pyproject_hooks import BuildBackendHookCaller, HookMissing
 
 from fstring_backport import transpile
-from fstring_backport.build.common import editable_pth, editable_requirement, runtime_source
+from fstring_backport.build.common import editable_pth, editable_requirement
 from fstring_backport.build.wheel import WheelFile
 from fstring_backport.build.wrapper import editable_packages
+from fstring_backport.project.runtime_copies import runtime_source
 
 from support.pythons import child_environment
 from support.wheels import make_wheel, record_problems

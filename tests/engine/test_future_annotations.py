@@ -268,7 +268,7 @@ def test_the_setting_reaches_the_build_step(tmp_path):
 
 
 def _runtime():
-    from fstring_backport.build.common import runtime_for
+    from fstring_backport.project.runtime_copies import runtime_for
 
     return runtime_for("m.py", ())
 

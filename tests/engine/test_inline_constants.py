@@ -15,8 +15,9 @@ import sys
 import pytest
 
 from fstring_backport import TranspileError, transpile
-from fstring_backport.build.common import BuildStep, runtime_for
+from fstring_backport.build.common import BuildStep
 from fstring_backport.engine.safety import host_reads_fstrings_as_315
+from fstring_backport.project.runtime_copies import runtime_for
 
 from support import cli
 from support.pythons import child_environment, interpreter, oracle, originals_and_pinned, run_files

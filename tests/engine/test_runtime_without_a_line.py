@@ -19,7 +19,8 @@ from hypothesis import Phase, event, given, settings
 from hypothesis import strategies as st
 
 from fstring_backport import TranspileError, transpile
-from fstring_backport.build.common import BuildStep, runtime_for, runtime_source
+from fstring_backport.build.common import BuildStep
+from fstring_backport.project.runtime_copies import runtime_for, runtime_source
 
 from support.pythons import child_environment, executable, interpreter, json_from, oracle, plain_environment
 from support.strategies import tstring_case

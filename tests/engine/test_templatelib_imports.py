@@ -14,9 +14,10 @@ import subprocess
 import pytest
 
 from fstring_backport import transpile
-from fstring_backport.build.common import BuildStep, runtime_for, runtime_source
+from fstring_backport.build.common import BuildStep
 from fstring_backport.engine.lexer import lex
 from fstring_backport.engine.templates import templatelib_references
+from fstring_backport.project.runtime_copies import runtime_for, runtime_source
 
 from support.cli import run
 from support.pythons import child_environment, interpreter, oracle, plain_environment

@@ -11,11 +11,12 @@ from __future__ import annotations
 
 import os
 import re
-from typing import TYPE_CHECKING, Container, Iterable, NamedTuple
+from typing import TYPE_CHECKING, Container, Iterable
 
 from ..engine.errors import TranspileError
 from ..engine.pipeline import transpile
 from ..engine.targets import OLDEST, TSTRINGS, parse_target
+from ..project.runtime_copies import Runtime, taken
 from ..project.selection import SOURCE_SUFFIXES, is_selected_source
 from ..project.settings import Settings, load_settings, lower_bound, relative_within
 
@@ -25,9 +26,6 @@ if TYPE_CHECKING:
 
 # The distribution name, as the editable-install dependency names it.
 PROJECT_NAME = "fstring-backport"
-
-# The module name of the runtime copy a wheel ships (see runtime_for).
-RUNTIME_STEM = "_fstring_backport_templatelib"
 
 
 class BuildError(Exception):
@@ -114,7 +112,8 @@ class BuildStep:
 
     def transpile_all(self, jobs: Iterable[tuple[Path, str, Runtime]]) -> list[tuple[str, bytes, bytes]]:
         """(shown name, original, result) of each (source path, shown name,
-        the runtime copy its t-strings import: see :func:`runtime_for`).
+        the runtime copy its t-strings import: see
+        :func:`fstring_backport.project.runtime_copies.runtime_for`).
 
         Every file is tried, so that one build reports every bad file; then
         :class:`BuildError` is raised if any was bad.
@@ -145,66 +144,9 @@ class BuildStep:
         )
 
 
-class Runtime(NamedTuple):
-    """A copy of the t-string runtime (``fstring_backport/templatelib.py``)
-    that a wheel ships, so that it runs without fstring-backport."""
-
-    module: str  # what transpiled modules import: "pkg._fstring_backport_templatelib"
-    path: str  # where the wheel has it: "pkg/_fstring_backport_templatelib.py"
-
-    def imported_by(self, code: bytes) -> bool:
-        """Whether transpiled ``code`` names this copy (imports it, in fact)."""
-        return self.module.encode("ascii") in code
-
-
-def runtime_for(distribution_path: str, regular: Container[str]) -> Runtime:
-    """The runtime copy that the module shipped at ``distribution_path`` imports.
-
-    A module in a regular package (``regular`` holds the folders,
-    ``a/b``, whose ``__init__.py`` the wheel ships) imports
-    ``<package>._fstring_backport_templatelib``, one copy in the outermost
-    such package: only this wheel ships files there.  A namespace package
-    (PEP 420) may be shared by several wheels, so a module in none (a
-    top-level ``m.py``, or ``ns/m.py``) has a copy beside it named after
-    it, ``_fstring_backport_templatelib_m``, which another wheel could only
-    ship with ``m.py`` itself.  A module under a folder that is no package
-    name (``my-scripts/tool.py``) imports that copy by its bare name, which
-    works when it runs as a script (its folder is then first on sys.path).
-    """
-    parts = distribution_path.replace("\\", "/").split("/")
-    folders = parts[:-1]
-    importable = all(folder.isidentifier() for folder in folders)
-    for depth in range(1, len(folders) + 1):
-        package = folders[:depth]
-        if not package[-1].isidentifier():
-            break
-        if "/".join(package) in regular:
-            return Runtime(".".join(package) + "." + RUNTIME_STEM, "/".join(package) + f"/{RUNTIME_STEM}.py")
-    stem = parts[-1].partition(".")[0]
-    name = RUNTIME_STEM + "_" + "".join(c if ("_" + c).isidentifier() else "_" for c in stem)
-    module = ".".join(folders + [name]) if importable else name
-    return Runtime(module, "/".join(folders + [name + ".py"]))
-
-
-def runtime_source() -> bytes:
-    """The runtime's source, which wheels ship verbatim: the file of the
-    fstring-backport running the build (found through its loader, so a
-    zipped installation serves too)."""
-    import pkgutil  # here: a build without t-strings never needs it
-
-    data = pkgutil.get_data("fstring_backport", "templatelib.py")
-    if data is None:  # a loader that cannot read files
-        raise BuildError([f"{PROJECT_NAME}: cannot read its t-string runtime, templatelib.py"])
-    return data
-
-
 def runtime_collisions(copies: Iterable[Runtime], shipped: Container[str]) -> None:
     """Refuse a build whose own files take a runtime copy's place."""
-    located = [
-        f"{copy.path}: this name is the t-string runtime's that {PROJECT_NAME} ships; rename the file"
-        for copy in copies
-        if copy.path in shipped
-    ]
+    located = [taken(copy.path) for copy in copies if copy.path in shipped]
     if located:
         raise BuildError(sorted(located))
 
@@ -226,13 +168,6 @@ def top_level_names(distribution_paths: Iterable[str]) -> list[str]:
         if first.isidentifier():
             names.add(first)
     return sorted(names)
-
-
-def regular_packages(distribution_paths: Iterable[str]) -> set[str]:
-    """The folders (``a/b``) of the packages whose ``__init__.py`` a wheel ships."""
-    marker = "/__init__.py"
-    paths = (path.replace("\\", "/") for path in distribution_paths)
-    return {path[: -len(marker)] for path in paths if path.endswith(marker)}
 
 
 # Where an editable install needs the import hook: below 3.14, for

@@ -6,7 +6,7 @@ Enabled by ``[tool.hatch.build.hooks.fstring-backport]`` in a project whose
 of ``requires-python``, else 3.8), ``inline-constants`` and
 ``future-annotations`` (default: those of ``[tool.fstring-backport]``).  A wheel whose modules hold t-strings
 also ships the copy of the t-string runtime they import
-(:func:`fstring_backport.build.common.runtime_for`).
+(:func:`fstring_backport.project.runtime_copies.runtime_for`).
 """
 
 from __future__ import annotations
@@ -19,14 +19,12 @@ from typing import Any
 from hatchling.builders.hooks.plugin.interface import BuildHookInterface
 from hatchling.plugin import hookimpl
 
+from ..project.runtime_copies import regular_packages, runtime_for, runtime_source
 from .common import (
     BuildStep,
     editable_pth,
     editable_requirement,
-    regular_packages,
     runtime_collisions,
-    runtime_for,
-    runtime_source,
     shown_path,
     top_level_names,
 )

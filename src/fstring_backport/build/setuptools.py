@@ -9,7 +9,7 @@ Two ways in, neither needing a ``setup.py``:
 - ``[tool.setuptools.cmdclass] build_py = "fstring_backport.build.setuptools.build_py"``.
 
 A wheel whose modules hold t-strings also ships the copy of the t-string
-runtime they import (:func:`fstring_backport.build.common.runtime_for`).
+runtime they import (:func:`fstring_backport.project.runtime_copies.runtime_for`).
 """
 
 from __future__ import annotations
@@ -35,17 +35,14 @@ if TYPE_CHECKING:
 else:
     _BuildPy = object
 
+from ..project.runtime_copies import Runtime, is_runtime_copy, runtime_for, runtime_source
 from ..project.settings import read_toml
 from ..project.writing import write_atomically
 from .common import (
-    RUNTIME_STEM,
     BuildError,
     BuildStep,
-    Runtime,
     editable_pth,
     runtime_collisions,
-    runtime_for,
-    runtime_source,
     shown_path,
     top_level_names,
 )
@@ -106,14 +103,14 @@ class TranspilingBuildPy(_BuildPy):
         try:
             runtime_collisions(state.runtimes, state.copied)
             source = runtime_source()
-        except BuildError as exc:
+        except (BuildError, OSError) as exc:
             raise _SetuptoolsError(str(exc)) from None
         for runtime in sorted(state.runtimes):
             write_atomically(Path(self.build_lib, *runtime.path.split("/")), source)
         keep = state.copied | {runtime.path for runtime in state.runtimes}
         for folder, _, files in os.walk(str(self.build_lib)):
             for name in files:
-                if name.startswith(RUNTIME_STEM) and name.endswith(".py"):
+                if is_runtime_copy(name) and name.endswith(".py"):
                     path = os.path.join(folder, name)
                     if os.path.relpath(path, str(self.build_lib)).replace(os.sep, "/") not in keep:
                         os.remove(path)

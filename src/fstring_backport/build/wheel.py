@@ -26,16 +26,9 @@ import zlib
 from typing import TYPE_CHECKING, BinaryIO, Callable, NamedTuple
 
 from ..engine.errors import TranspileError
+from ..project.runtime_copies import Runtime, is_runtime_copy, regular_packages, runtime_for, runtime_source, taken
 from ..project.writing import writing_atomically
-from .common import (
-    RUNTIME_STEM,
-    BuildError,
-    BuildStep,
-    Runtime,
-    regular_packages,
-    runtime_for,
-    runtime_source,
-)
+from .common import BuildError, BuildStep
 from .zip_archive import (
     DEFLATED,
     DESCRIPTOR_SIGNATURE,
@@ -525,7 +518,7 @@ class Rewrite:
         if not (settings.include or settings.exclude or settings.extend_exclude):
             locate = None
         for name, path in modules.items():
-            if path.rpartition("/")[2].startswith(RUNTIME_STEM):
+            if is_runtime_copy(path):
                 continue  # a runtime copy (this wheel was rewritten before): never transpiled
             if not step.selects(path, locate(path) if locate is not None else None):
                 continue
@@ -546,17 +539,14 @@ class Rewrite:
         if located:
             raise BuildError(located)
         runtime_text = runtime_source() if copies else b""
-        taken = []
+        collisions = []
         for member, (_, like) in sorted(copies.items()):
             if member not in wheel.by_name:
                 self.added.append(_Added(member, runtime_text, like))
             elif (texts[member] if member in texts else wheel.read(member)) != runtime_text:
-                taken.append(
-                    f"{shown(member, modules.get(member, member))}: this name is the t-string runtime's "
-                    "that fstring-backport ships; rename the file"
-                )
-        if taken:
-            raise BuildError(taken)
+                collisions.append(taken(shown(member, modules.get(member, member))))
+        if collisions:
+            raise BuildError(collisions)
 
     def add_editable_hook(self, pth_name: str, pth_text: str, requirement: str) -> None:
         """An editable wheel's ``.pth`` that installs the import hook, and its

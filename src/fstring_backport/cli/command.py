@@ -3,20 +3,23 @@
 import os
 import sys
 from pathlib import Path
-from typing import Iterator, List, NamedTuple, Optional, Sequence, Set, TextIO, Tuple
+from typing import Dict, Iterator, List, NamedTuple, Optional, Sequence, TextIO, Tuple
 
 import click
 
 from .. import __version__
 from ..engine.errors import TranspileError
 from ..engine.targets import NATIVE, OLDEST, TSTRINGS, parse_target
+from ..project.runtime_copies import is_runtime_copy, runtime_in_tree, runtime_source, taken
 from ..project.selection import Selected, Selection, Skipped
+from ..project.settings import relative_to_cwd
 from ..project.writing import write_atomically
 
 EPILOG = """\b
 Examples:
   fstring-backport examples/greeting.py          print the result
   fstring-backport src -o build/src --copy-files  write a whole tree
+  fstring-backport src -o out --copy-runtime      a tree that runs without fstring-backport
   fstring-backport -i src                         rewrite files in place
   fstring-backport --check src                    list what the target rejects
   fstring-backport --check --diff src             show what would change; exit 1 if anything would
@@ -47,6 +50,8 @@ class _Job(NamedTuple):
     inline_constants: bool
     future_annotations: bool
     options: _Options
+    runtime: Optional[str] = None  # the module t-strings import (--copy-runtime); None: the package's
+    copy: Optional[str] = None  # where that copy goes
 
 
 class _Outcome:
@@ -64,12 +69,15 @@ class _Outcome:
         self.diff = ""
         self.problems: list = []  # (line, column, rules.Rule)
         self.error: Optional[str] = None
+        # -o, -i: whether the output imports the runtime from its copy, or from the package.
+        self.imports_copy = False
+        self.imports_package = False
 
 
 def _process(job: _Job) -> _Outcome:
     # Imported here, not at start-up: with -j N only the workers need the
     # engine, and they import it side by side.
-    from ..engine.pipeline import find_problems, transpile
+    from ..engine.pipeline import RUNTIME, find_problems, transpile
 
     options = job.options
     shown = options.stdin_filename or job.name
@@ -83,22 +91,33 @@ def _process(job: _Job) -> _Outcome:
     except OSError as exc:
         outcome.error = f"{shown}:1:1: {exc.strerror or exc}"
         return outcome
-    try:
-        if options.check or options.verbose:
-            outcome.problems = find_problems(data, job.target, filename=shown)
+    if is_runtime_copy(shown):
+        # A copy of the t-string runtime (--copy-runtime's, or a wheel's):
+        # never rewritten, since it would import itself.
         if options.check and not options.diff:
             return outcome
-        result = transpile(
-            data,
-            job.target,
-            filename=shown,
-            inline_constants=job.inline_constants,
-            future_annotations=job.future_annotations,
-        )
-    except TranspileError as exc:
-        outcome.error = exc.located()
-        return outcome
+        result = data
+    else:
+        try:
+            if options.check or options.verbose:
+                outcome.problems = find_problems(data, job.target, filename=shown)
+            if options.check and not options.diff:
+                return outcome
+            result = transpile(
+                data,
+                job.target,
+                filename=shown,
+                inline_constants=job.inline_constants,
+                runtime=RUNTIME if job.runtime is None else job.runtime,
+                future_annotations=job.future_annotations,
+            )
+        except TranspileError as exc:
+            outcome.error = exc.located()
+            return outcome
     outcome.changed = result is not data and result != data
+    if options.in_place or options.out_dir:
+        outcome.imports_copy = job.runtime is not None and job.runtime.encode("ascii") in result
+        outcome.imports_package = RUNTIME.encode("ascii") in result
     if options.diff:
         if outcome.changed:
             outcome.diff = _diff(shown, data, result)
@@ -178,6 +197,12 @@ def _patterns_option(ctx: click.Context, param: click.Parameter, value: Sequence
     help="With -o, copy every other file too, excluded and git-ignored ones included "
     "(not .git, .venv, caches or __pycache__).",
 )
+@click.option(
+    "--copy-runtime",
+    is_flag=True,
+    help="With -o or -i, copy the t-string runtime into the tree where modules import it, and import it "
+    "from there, so that the output runs without fstring-backport.",
+)
 @click.option("-i", "--in-place", is_flag=True, help="Rewrite files in place.")
 @click.option("--check", is_flag=True, help="Change nothing; list what the target rejects; exit 1 if anything.")
 @click.option("--diff", is_flag=True, help="Change nothing; print a unified diff (with --check: exit 1 if any).")
@@ -214,6 +239,7 @@ def main(
     future_annotations: Optional[bool],
     out_dir: Optional[str],
     copy_files: bool,
+    copy_runtime: bool,
     in_place: bool,
     check: bool,
     diff: bool,
@@ -232,7 +258,7 @@ def main(
     folders need -o, -i, --check or --diff.  Problems are reported as
     PATH:LINE:COL: message.
     """
-    paths = _check_usage(paths, out_dir, copy_files, in_place, check, diff, stdin_filename)
+    paths = _check_usage(paths, out_dir, copy_files, copy_runtime, in_place, check, diff, stdin_filename)
     selection = Selection(exclude=exclude, extend_exclude=extend_exclude, force_exclude=force_exclude, skip=out_dir)
     options = _Options(check, verbose, in_place, out_dir, diff, stdin_filename)
     try:
@@ -255,15 +281,34 @@ def main(
         # changes little (or nothing) says why.
         for version in sorted({job.target for job in jobs_list if job.target >= NATIVE}):
             report.note(_what_is_left_alone(version))
+    others = list(selection.other_files(paths, {job.name for job in jobs_list})) if out_dir and copy_files else []
+    if copy_runtime:
+        jobs_list, located = _place_copies(jobs_list, others, out_dir)
+        if located:
+            for line in located:
+                click.echo(line, err=True)
+            click.echo(
+                "fstring-backport: nothing written: --copy-runtime needs these names for the t-string runtime", err=True
+            )
+            sys.exit(1)
+    copies: Dict[str, str] = {}  # the copies needed: their paths, and a module that imports each
+    importers = 0  # the files written that import the package's runtime
     for outcome, job in zip(_run(jobs_list, jobs), jobs_list):
         report.add(outcome, job)
+        if outcome.imports_copy and job.copy is not None:
+            copies.setdefault(job.copy, job.name)
+        if outcome.imports_package and (outcome.changed or not in_place):  # -i writes changed files only
+            importers += 1
     if not modes and skipped:
         # The one input is excluded: printed as it is, as ruff format does,
         # so that an editor that replaces its text with ours loses nothing.
         _print_unchanged(paths[0])
-    if out_dir and copy_files:
-        _copy_other_files(paths, selection, out_dir, {job.name for job in jobs_list})
-    sys.exit(report.finish(check=check, diff=diff, writes=bool(in_place or out_dir)))
+    for item in others:
+        _copy_file(item, out_dir)
+    added = _write_copies(copies, report, durable=in_place) if copies else 0
+    if importers and not quiet:
+        report.note(_needs_the_package(importers, copy_runtime))
+    sys.exit(report.finish(check=check, diff=diff, writes=bool(in_place or out_dir), copies_added=added))
 
 
 # Skipped without a word even under -v: nobody expects sources in them.
@@ -274,6 +319,7 @@ def _check_usage(
     paths: Tuple[str, ...],
     out_dir: Optional[str],
     copy_files: bool,
+    copy_runtime: bool,
     in_place: bool,
     check: bool,
     diff: bool,
@@ -285,6 +331,9 @@ def _check_usage(
         raise click.UsageError("{} cannot be combined".format(" and ".join(modes)))
     if copy_files and not out_dir:
         raise click.UsageError("--copy-files needs -o")
+    if copy_runtime and not (out_dir or in_place):
+        # Standard output holds one module: the copy would be a second file.
+        raise click.UsageError("--copy-runtime needs -o or -i, which write the copy beside the modules")
     if not paths:
         if stdin_filename is None:
             raise click.UsageError("no paths given (- reads standard input)")
@@ -353,13 +402,95 @@ def _print_unchanged(path: str) -> None:
     sys.stdout.buffer.flush()
 
 
-def _copy_other_files(paths: Sequence[str], selection: Selection, out_dir: str, read: Set[str]) -> None:
+def _copy_file(item: Selected, out_dir: Optional[str]) -> None:
+    """One of --copy-files' files, copied under ``out_dir`` as it is."""
     import shutil
 
-    for item in selection.other_files(paths, read):
-        destination = Path(out_dir) / item.relative
-        destination.parent.mkdir(parents=True, exist_ok=True)
-        shutil.copy2(item.name, str(destination))
+    destination = Path(str(out_dir)) / item.relative
+    destination.parent.mkdir(parents=True, exist_ok=True)
+    shutil.copy2(item.name, str(destination))
+
+
+def _place_copies(
+    jobs_list: List[_Job], others: List[Selected], out_dir: Optional[str]
+) -> Tuple[List[_Job], List[str]]:
+    """Each job with the runtime copy its module would import (--copy-runtime),
+    found in the tree written: under -o the files this run writes (whose
+    ``__init__.py`` make the packages), under -i those on disk; and an
+    error line for each file of that tree at a copy's place that is not the
+    runtime itself, which stops the command before anything is written.
+    """
+    holders: Dict[str, str] = {}  # a file written under -o: its path there -> its name as given
+    if out_dir is not None:
+        written = [(job.name, job.relative) for job in jobs_list] + [(item.name, item.relative) for item in others]
+        for name, relative in written:
+            holders[os.path.abspath(os.path.join(out_dir, *relative.split("/")))] = name
+
+    packages: Dict[str, bool] = {}
+
+    def is_package(folder: str) -> bool:
+        init = os.path.join(folder, "__init__.py")
+        if out_dir is not None:
+            return init in holders
+        if folder not in packages:
+            packages[folder] = os.path.isfile(init)
+        return packages[folder]
+
+    placed = []
+    places: Dict[str, Optional[str]] = {}  # each copy's path -> the file of the tree there, if any
+    for job in jobs_list:
+        if is_runtime_copy(job.name):
+            placed.append(job)
+            continue
+        module = os.path.join(out_dir, *job.relative.split("/")) if out_dir is not None else job.name
+        runtime, copy = runtime_in_tree(module, is_package)
+        if copy not in places:
+            if out_dir is not None:
+                places[copy] = holders.get(copy)
+            else:
+                places[copy] = relative_to_cwd(copy) if os.path.lexists(copy) else None
+        placed.append(job._replace(runtime=runtime.module, copy=copy))
+    held = sorted(holder for holder in places.values() if holder is not None)
+    runtime_text = runtime_source() if held else b""
+    return placed, [taken(holder) for holder in held if _read(holder) != runtime_text]
+
+
+def _read(path: str) -> Optional[bytes]:
+    try:
+        with open(path, "rb") as handle:
+            return handle.read()
+    except OSError:
+        return None
+
+
+def _write_copies(copies: Dict[str, str], report: "_Report", durable: bool) -> int:
+    """Write the runtime's copies (path -> a module that imports it, whose
+    permissions it takes); how many were new or replaced."""
+    runtime = runtime_source()
+    added = 0
+    for path, importer in sorted(copies.items()):
+        new = _read(path) != runtime
+        if new:
+            write_atomically(path, runtime, mode_from=importer, durable=durable)
+            added += 1
+        if report.verbose:
+            report.note("{}: runtime copy {}".format(relative_to_cwd(path), "added" if new else "unchanged"))
+    return added
+
+
+def _needs_the_package(count: int, copy_runtime: bool) -> str:
+    """The note for the files written that import fstring-backport's own runtime."""
+    files = "1 file imports" if count == 1 else f"{count} files import"
+    they = "it runs" if count == 1 else "they run"
+    if copy_runtime:  # rewritten so before, without --copy-runtime
+        return (
+            f"fstring-backport: {files} fstring_backport.templatelib (the t-string runtime) by that name, "
+            f"not a copy: install fstring-backport where {they}"
+        )
+    return (
+        f"fstring-backport: {files} fstring_backport.templatelib (the t-string runtime): "
+        f"install fstring-backport where {they}, or give --copy-runtime"
+    )
 
 
 class _Report:
@@ -438,7 +569,7 @@ class _Report:
             self.bar.clear()
             self.bar = None
 
-    def finish(self, check: bool, diff: bool, writes: bool) -> int:
+    def finish(self, check: bool, diff: bool, writes: bool, copies_added: int = 0) -> int:
         """Print the closing line; the exit status."""
         self.close()
         failed = f", {self.errors} failed" if self.errors else ""
@@ -456,7 +587,10 @@ class _Report:
                 click.echo(line, err=diff)
             return 1 if self.problems or self.errors or (diff and self.changed) else 0
         if writes and not self.quiet:
-            click.echo(f"{self.changed} of {self.total} files rewritten{failed}", err=True)
+            added = ""
+            if copies_added:
+                added = ", 1 runtime copy added" if copies_added == 1 else f", {copies_added} runtime copies added"
+            click.echo(f"{self.changed} of {self.total} files rewritten{added}{failed}", err=True)
         return 1 if self.errors else 0
 
 

@@ -1,2 +1,3 @@
 """What the command line and the build steps share: a project's settings,
-which of its files to read, and writing files safely."""
+which of its files to read, writing files safely, and the copies of the
+t-string runtime that output carries."""
