@@ -27,7 +27,7 @@ import pytest
 
 import fstring_backport
 from fstring_backport import transpile
-from fstring_backport.build.common import regular_packages, runtime_for, runtime_source
+from fstring_backport.project.runtime_copies import regular_packages, runtime_for, runtime_source
 
 from support.builds import HOST, Venv, copy_project, expected_values, heavy, python_files, source_files
 from support.pythons import PROJECTS, compiles_with
