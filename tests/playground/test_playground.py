@@ -2,9 +2,10 @@
 served by ``python -m http.server`` on loopback and driven in headless
 Chromium (Debian's, through Playwright): what it shows equals what the
 command line prints, byte for byte, over the differential corpus and invalid
-inputs; it starts with README's example, keeps its state in the URL, runs
-as you type (debounced), stays responsive while Python loads, fetches
-nothing beyond loopback, and shows its first output within 5 s.
+inputs; it starts with README's example, says that Python is starting until
+its first answer, keeps its state in the URL, runs as you type (debounced),
+stays responsive while Python loads, fetches nothing beyond loopback, and
+shows its first output within 5 s.
 
 Only ``tox -e playground`` runs this folder (tests/conftest.py keeps the
 other environments from collecting it): it needs Chromium
@@ -469,6 +470,81 @@ def test_stays_responsive_while_python_loads(browser, server, tmp_path, monkeypa
     assert any(text.startswith(f"Importing fstring-backport {version}") for text in statuses), statuses
     assert statuses[-1].startswith("Ready: Python 3.14"), statuses
     assert max(long_tasks, default=0) < 100, f"the page's thread was busy for {long_tasks} ms"
+
+
+# Set before the page's own scripts: what each pane (output, problems,
+# diff) shows, once the page's scripts have run and whenever a message of
+# the worker arrives, before the page handles it: a pane's text, else the
+# note it shows when empty.
+WATCH_PANES = """
+window.panes = [];
+const note = (element) => {
+  const content = getComputedStyle(element, "::before").content;
+  return content === "none" ? "" : content.slice(1, -1);
+};
+const shown = (element) => element.textContent || note(element);
+window.snapshot = (when) => {
+  const $ = (id) => document.querySelector(`[data-testid="${id}"]`);
+  window.panes.push({
+    when,
+    output: shown($("output")),
+    problems: [...$("problems").querySelectorAll("li")].map((item) => item.textContent + "\\n").join("")
+      + shown($("problems").querySelector(".summary")),
+    diff: shown($("diff")),
+  });
+};
+document.addEventListener("DOMContentLoaded", () => window.snapshot("loaded"));
+window.Worker = class extends Worker {
+  constructor(...args) {
+    super(...args);
+    this.addEventListener("message", (event) => window.snapshot(event.data.type));
+  }
+};
+"""
+STARTING = "starting Python…"
+
+
+def test_panes_say_python_is_starting(browser, server, tmp_path, monkeypatch):
+    """Until the worker's first answer, each pane says that Python is
+    starting, not what an empty result would say; then what the command
+    printed, and for an empty result the pane's note."""
+    monkeypatch.chdir(tmp_path)
+    with Visit(browser, server, init_script=WATCH_PANES) as page:
+        open_playground(page, server + "index.html?debounce=0")
+        panes = page.evaluate("window.panes")
+        first = next(index for index, seen in enumerate(panes) if seen["when"] == "result")
+        assert panes[0]["when"] == "loaded" and {seen["when"] for seen in panes[:first]} >= {"progress", "ready"}
+        for seen in panes[: first + 1]:  # the first result, before the page shows it
+            assert (seen["output"], seen["problems"], seen["diff"]) == (STARTING,) * 3, seen
+        page.evaluate("window.snapshot('settled')")
+        settled = page.evaluate("window.panes.at(-1)")
+        example = EXAMPLE.read_bytes()
+        printed = {mode: printed_in_process([*flags, "--target", "3.8", "-"], example)[0].decode()
+                   for mode, flags in MODES.items()}
+        assert (settled["output"], settled["problems"] + "\n", settled["diff"]) == (
+            printed["output"], printed["check"], printed["diff"]
+        )
+        before = int(page.evaluate("document.body.dataset.requested"))
+        page.get_by_test_id("source").fill("")
+        page.wait_for_function(f"Number(document.body.dataset.requested) > {before} && ({SETTLED})")
+        page.evaluate("window.snapshot('empty')")
+        empty = page.evaluate("window.panes.at(-1)")
+    assert printed_in_process(["--target", "3.8", "-"], b"")[0] == b""
+    assert (empty["output"], empty["problems"], empty["diff"]) == (
+        "(nothing printed)", "No problems found in 1 file.", "(no change)"
+    )
+
+
+def test_panes_say_when_python_could_not_be_loaded(browser, server):
+    """When Python cannot be loaded (here Pyodide's module is refused to the
+    worker), the panes no longer say it is starting."""
+    with Visit(browser, server, init_script=WATCH_PANES) as page:
+        page.context.route("**/pyodide/pyodide.mjs", lambda route: route.abort())
+        page.goto(server + "index.html")
+        page.wait_for_function("document.querySelector('[data-testid=status]').classList.contains('failed')")
+        page.evaluate("window.snapshot('failed')")
+        failed = page.evaluate("window.panes.at(-1)")
+    assert (failed["output"], failed["problems"], failed["diff"]) == ("(not run: Python could not be loaded)",) * 3
 
 
 # A page that only starts Pyodide, in a worker as the playground does: the
