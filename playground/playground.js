@@ -308,9 +308,6 @@ function drawMarks(wanted) {
 
 // --- start -------------------------------------------------------------
 
-manifest.then((info) => {
-  $("rules-link").href = info.rules_url;
-});
 restoreFromUrl();
 drawMarks([]);
 status.textContent = "Starting Python…";

@@ -6,7 +6,9 @@ command line prints, byte for byte, over the differential corpus and invalid
 inputs; it starts with README's example, says that Python is starting until
 its first answer, keeps its state in the URL, runs as you type (debounced),
 stays responsive while Python loads, fetches nothing beyond loopback, and
-shows its first output within 5 s.  The docs' link opens it.
+shows its first output within 5 s.  The docs' link opens it, and its rule
+links reach their rules, in the site and in a playground built and served
+alone.
 
 Only ``tox -e playground`` runs this folder (tests/conftest.py keeps the
 other environments from collecting it): it needs Chromium
@@ -29,7 +31,8 @@ import sys
 import tokenize
 import warnings
 from importlib.metadata import entry_points
-from urllib.parse import parse_qs
+from urllib.parse import parse_qs, urljoin
+from urllib.request import urlopen
 
 import pytest
 from click.testing import CliRunner
@@ -73,6 +76,31 @@ INVALID = [
     '# -*- coding: bogus -*-\nx = f"{1}"\n',
     'y = 1\nx = f"{"\n',
 ]
+
+# One place for each rule of docs/rules.md, FB101 to FB401 in order (--check
+# at 3.8).
+EVERY_RULE = "".join(line + "\n" for line in [
+    'd = {"k": 1}',
+    'lines = ["a"]',
+    'x = y = z = w = 1',
+    'a = f"{d["k"]}"',
+    'b = f"{\'\\n\'.join(lines)}"',
+    'c = f"""{x # note',
+    '}"""',
+    'e = f"{',
+    'x}"',
+    'g = f"""{x + \\',
+    'y}"""',
+    'h = f"{x:{y:{z}}}"',
+    'i = f"{x!r }"',
+    'j = f"{\'\'\'a\'b\'\'\' + \'#\'=}"',
+    'k = f"{x!r:>{w}}"',
+    'm = t"hi {x}"',
+    'try:',
+    '    pass',
+    'except KeyError, IndexError:',
+    '    pass',
+])
 
 # Fills the page's editor with each source in turn (firing ``input``, as
 # typing does), waits until the page has shown the run it started, and
@@ -156,6 +184,18 @@ def site(tmp_path_factory):
     return out
 
 
+@pytest.fixture(scope="module")
+def alone(tmp_path_factory):
+    """The playground built on its own, as scripts/build-playground DIR does."""
+    out = tmp_path_factory.mktemp("alone") / "playground"
+    built = subprocess.run(
+        [sys.executable, str(REPO / "scripts" / "build-playground"), str(out)], capture_output=True, text=True
+    )
+    if built.returncode:
+        pytest.fail(f"scripts/build-playground failed:\n{built.stdout}{built.stderr}")
+    return out
+
+
 @contextlib.contextmanager
 def serving(folder):
     """``python -m http.server`` on loopback, serving ``folder``: its address."""
@@ -188,6 +228,13 @@ def server(site):
 def playground(server):
     """The playground's address in the site."""
     return server + "playground/"
+
+
+@pytest.fixture(scope="module")
+def alone_server(alone):
+    """The address of the playground served alone."""
+    with serving(alone) as address:
+        yield address
 
 
 @pytest.fixture(scope="module")
@@ -434,6 +481,36 @@ def test_the_docs_open_the_playground(browser, server, playground, tmp_path):
         out, _, _ = printed_by_process(["--target", "3.8", "-"], EXAMPLE.read_bytes(), tmp_path)
         assert page.get_by_test_id("output").text_content().encode() == out
         assert page.get_by_test_id("status").text_content().startswith("Ready: Python 3.14")
+
+
+@pytest.mark.parametrize("where", ["site", "alone"])
+def test_rule_links_reach_their_rules(browser, request, where):
+    """Each rule code the page shows links to its heading: on the site's
+    rules page when the playground is part of the site, on the rules page
+    its build carries when it is served alone (scripts/build-playground
+    DIR); so does the footer's link to the rules."""
+    if where == "site":
+        origin, address, rules = request.getfixturevalue("server"), request.getfixturevalue("playground"), "../rules/"
+    else:
+        origin = address = request.getfixturevalue("alone_server")
+        rules = "rules.html"
+    anchors = rule_anchors()
+    with Visit(browser, origin, tolerated=THEME_FONTS) as page:
+        open_playground(page, address + "index.html?debounce=0")
+        (seen,) = page.evaluate(DRIVE, {"sources": [EVERY_RULE], "target": "3.8"})
+        assert [code for code, _ in seen["ruleLinks"]] == list(anchors), "EVERY_RULE misses a rule of docs/rules.md"
+        links = seen["ruleLinks"] + [("the footer", page.get_by_test_id("rules-link").get_attribute("href"))]
+        assert [href for _, href in links] == [f"{rules}#{anchors[code]}" for code in anchors] + [rules]
+        for code, href in links:
+            url = urljoin(address + "index.html", href)
+            with urlopen(url.split("#")[0]) as response:
+                assert response.status == 200, url
+            page.goto(url)
+            if code in anchors:
+                heading = page.evaluate("(id) => document.getElementById(id)?.textContent ?? null", anchors[code])
+                assert heading and heading.startswith(f"{code} "), f"{url}: {heading!r}"
+            else:
+                assert page.locator("h1").first.text_content().startswith("Rules"), url
 
 
 def test_the_link_keeps_source_and_target(browser, server, playground, tmp_path, monkeypatch):
