@@ -14,6 +14,7 @@ const output = $("output");
 const problems = $("problems");
 const diff = $("diff");
 const error = $("error");
+const summary = problems.querySelector(".summary");
 const marks = $("source-marks");
 const backdrop = marks.parentElement;
 
@@ -22,6 +23,11 @@ const EXAMPLE = source.value;
 
 const manifest = fetch("playground.json").then((response) => response.json());
 const worker = new Worker(new URL("worker.js", import.meta.url), { type: "module" });
+
+// What an empty pane says.  Until the worker's first answer, each pane
+// says that Python is starting (index.html), not what an empty result means.
+const NOTES = { output: "(nothing printed)", diff: "(no change)", summary: "" };
+const NOT_LOADED = "(not run: Python could not be loaded)";
 
 let requested = 0; // the id of the newest run asked for
 let timer = null;
@@ -129,14 +135,18 @@ worker.addEventListener("message", async (event) => {
     }
     if (message.final) document.body.dataset.rendered = message.id;
   } else if (message.type === "failed") {
-    status.textContent = `Python could not be loaded: ${message.text}`;
-    status.classList.add("failed");
+    failed(`Python could not be loaded: ${message.text}`);
   }
 });
 worker.addEventListener("error", (event) => {
-  status.textContent = `The worker failed: ${event.message || "it could not be started"}`;
-  status.classList.add("failed");
+  failed(`The worker failed: ${event.message || "it could not be started"}`);
 });
+
+function failed(text) {
+  status.textContent = text;
+  status.classList.add("failed");
+  for (const pane of [output, diff, summary]) pane.dataset.note = NOT_LOADED;
+}
 
 // --- drawing -----------------------------------------------------------
 
@@ -154,6 +164,7 @@ async function show(result) {
 function showOutput(printed, encoding) {
   output.textContent = printed.stdout;
   output.dataset.status = printed.status;
+  output.dataset.note = NOTES.output;
   const note = $("encoding-note");
   note.hidden = encoding === "utf-8";
   note.textContent = `Read and printed as ${encoding}, as the source's coding declaration says.`;
@@ -182,11 +193,11 @@ function showProblems(check, info) {
   const list = problems.querySelector("ul");
   list.replaceChildren();
   problemMarks = [];
-  const summary = [];
+  const lines = [];
   for (const text of check.stdout.split("\n").slice(0, -1)) {
     const problem = text.match(PROBLEM);
     if (!problem) {
-      summary.push(text);
+      lines.push(text);
       continue;
     }
     const [, name, line, column, code, rest] = problem;
@@ -207,7 +218,8 @@ function showProblems(check, info) {
     list.append(item);
     problemMarks.push({ line: Number(line), column: Number(column), kind: "problem" });
   }
-  problems.querySelector(".summary").textContent = summary.join("\n");
+  summary.textContent = lines.join("\n");
+  summary.dataset.note = NOTES.summary;
   problems.dataset.status = check.status;
 }
 
@@ -222,6 +234,7 @@ function showDiff(printed) {
     diff.append(span);
   }
   diff.dataset.status = printed.status;
+  diff.dataset.note = NOTES.diff;
 }
 
 // Python counts columns in characters (code points), JavaScript strings in
@@ -295,9 +308,6 @@ function drawMarks(wanted) {
 
 // --- start -------------------------------------------------------------
 
-manifest.then((info) => {
-  $("rules-link").href = info.rules_url;
-});
 restoreFromUrl();
 drawMarks([]);
 status.textContent = "Starting Python…";

@@ -1,10 +1,14 @@
-"""The browser playground (playground/), built by scripts/build-playground,
+"""The browser playground (playground/), built into the documentation site
+by ``mkdocs build`` (mkdocs.yml's hook runs scripts/build-playground),
 served by ``python -m http.server`` on loopback and driven in headless
 Chromium (Debian's, through Playwright): what it shows equals what the
 command line prints, byte for byte, over the differential corpus and invalid
-inputs; it starts with README's example, keeps its state in the URL, runs
-as you type (debounced), stays responsive while Python loads, fetches
-nothing beyond loopback, and shows its first output within 5 s.
+inputs; it starts with README's example, says that Python is starting until
+its first answer, keeps its state in the URL, runs as you type (debounced),
+stays responsive while Python loads, fetches nothing beyond loopback, and
+shows its first output within 5 s.  The docs' link opens it, and its rule
+links reach their rules, in the site and in a playground built and served
+alone.
 
 Only ``tox -e playground`` runs this folder (tests/conftest.py keeps the
 other environments from collecting it): it needs Chromium
@@ -16,6 +20,7 @@ example and the invalid inputs.
 """
 
 import base64
+import contextlib
 import io
 import os
 import re
@@ -26,7 +31,8 @@ import sys
 import tokenize
 import warnings
 from importlib.metadata import entry_points
-from urllib.parse import parse_qs
+from urllib.parse import parse_qs, urljoin
+from urllib.request import urlopen
 
 import pytest
 from click.testing import CliRunner
@@ -70,6 +76,31 @@ INVALID = [
     '# -*- coding: bogus -*-\nx = f"{1}"\n',
     'y = 1\nx = f"{"\n',
 ]
+
+# One place for each rule of docs/rules.md, FB101 to FB401 in order (--check
+# at 3.8).
+EVERY_RULE = "".join(line + "\n" for line in [
+    'd = {"k": 1}',
+    'lines = ["a"]',
+    'x = y = z = w = 1',
+    'a = f"{d["k"]}"',
+    'b = f"{\'\\n\'.join(lines)}"',
+    'c = f"""{x # note',
+    '}"""',
+    'e = f"{',
+    'x}"',
+    'g = f"""{x + \\',
+    'y}"""',
+    'h = f"{x:{y:{z}}}"',
+    'i = f"{x!r }"',
+    'j = f"{\'\'\'a\'b\'\'\' + \'#\'=}"',
+    'k = f"{x!r:>{w}}"',
+    'm = t"hi {x}"',
+    'try:',
+    '    pass',
+    'except KeyError, IndexError:',
+    '    pass',
+])
 
 # Fills the page's editor with each source in turn (firing ``input``, as
 # typing does), waits until the page has shown the run it started, and
@@ -132,9 +163,31 @@ def pyodides_python():
         )
 
 
+def build_site(out, playground="1"):
+    """``mkdocs build --strict`` into ``out``, the playground built in
+    (``FSTRING_BACKPORT_SITE_PLAYGROUND``, 1) or left out (0): the finished
+    process."""
+    environment = dict(os.environ, FSTRING_BACKPORT_SITE_PLAYGROUND=playground, NO_MKDOCS_2_WARNING="1")
+    return subprocess.run(
+        [sys.executable, "-m", "mkdocs", "build", "--strict", "--site-dir", str(out)],
+        cwd=str(REPO), env=environment, capture_output=True, text=True,
+    )
+
+
 @pytest.fixture(scope="module")
 def site(tmp_path_factory):
-    out = tmp_path_factory.mktemp("playground") / "site"
+    """The documentation site, with the playground at playground/."""
+    out = tmp_path_factory.mktemp("docs") / "site"
+    built = build_site(out)
+    if built.returncode:
+        pytest.fail(f"mkdocs build failed:\n{built.stdout}{built.stderr}")
+    return out
+
+
+@pytest.fixture(scope="module")
+def alone(tmp_path_factory):
+    """The playground built on its own, as scripts/build-playground DIR does."""
+    out = tmp_path_factory.mktemp("alone") / "playground"
     built = subprocess.run(
         [sys.executable, str(REPO / "scripts" / "build-playground"), str(out)], capture_output=True, text=True
     )
@@ -143,11 +196,11 @@ def site(tmp_path_factory):
     return out
 
 
-@pytest.fixture(scope="module")
-def server(site):
-    """``python -m http.server`` on loopback, serving the site: its address."""
+@contextlib.contextmanager
+def serving(folder):
+    """``python -m http.server`` on loopback, serving ``folder``: its address."""
     process = subprocess.Popen(
-        [sys.executable, "-u", "-m", "http.server", "--bind", "127.0.0.1", "--directory", str(site), "0"],
+        [sys.executable, "-u", "-m", "http.server", "--bind", "127.0.0.1", "--directory", str(folder), "0"],
         stdout=subprocess.PIPE,
         stderr=subprocess.DEVNULL,
         text=True,
@@ -157,9 +210,31 @@ def server(site):
     if not port:
         process.kill()
         pytest.fail(f"python -m http.server did not start: {started!r}")
-    yield f"http://127.0.0.1:{port.group(1)}/"
-    process.terminate()
-    process.wait(timeout=10)
+    try:
+        yield f"http://127.0.0.1:{port.group(1)}/"
+    finally:
+        process.terminate()
+        process.wait(timeout=10)
+
+
+@pytest.fixture(scope="module")
+def server(site):
+    """The documentation site's address."""
+    with serving(site) as address:
+        yield address
+
+
+@pytest.fixture(scope="module")
+def playground(server):
+    """The playground's address in the site."""
+    return server + "playground/"
+
+
+@pytest.fixture(scope="module")
+def alone_server(alone):
+    """The address of the playground served alone."""
+    with serving(alone) as address:
+        yield address
 
 
 @pytest.fixture(scope="module")
@@ -173,13 +248,20 @@ def browser():
         chromium.close()
 
 
+# What the documentation site's theme (mkdocs-material) asks for beyond the
+# site: its fonts, from Google.  Refused like any other, without failing a
+# test that visits the site's pages.
+THEME_FONTS = ("https://fonts.googleapis.com/", "https://fonts.gstatic.com/")
+
+
 class Visit:
     """A page in a new browser context (nothing cached) that may fetch from
-    the server only: any other request is refused and fails the test, as do
-    failed responses and uncaught errors in the page."""
+    the server only: any other request is refused and fails the test (but
+    those of ``tolerated``, refused only), as do failed responses and uncaught
+    errors in the page."""
 
-    def __init__(self, browser, server, init_script=None):
-        self.browser, self.origin, self.init_script = browser, server, init_script
+    def __init__(self, browser, server, init_script=None, tolerated=()):
+        self.browser, self.origin, self.init_script, self.tolerated = browser, server, init_script, tolerated
         self.fetched, self.outside, self.failed, self.errors = [], [], [], []
 
     def __enter__(self):
@@ -197,6 +279,8 @@ class Visit:
         if url.startswith((self.origin, "data:", "blob:")):
             self.fetched.append(url)
             route.continue_()
+        elif url.startswith(self.tolerated):
+            route.abort()
         else:
             self.outside.append(url)
             route.abort()
@@ -311,7 +395,7 @@ def differences(name, target, shown, data, encoding, run):
 # --- the tests ------------------------------------------------------------
 
 
-def test_corpus_as_the_command_line_prints_it(browser, server, tmp_path, monkeypatch):
+def test_corpus_as_the_command_line_prints_it(browser, server, playground, tmp_path, monkeypatch):
     """Every case of the differential corpus, at several targets: the page
     shows what the command prints (run in-process), byte for byte."""
     monkeypatch.chdir(tmp_path)  # no pyproject.toml around, as in the page
@@ -322,7 +406,7 @@ def test_corpus_as_the_command_line_prints_it(browser, server, tmp_path, monkeyp
         cases.append((path.name, data, encoding, data.decode(encoding)))
     found = []
     with Visit(browser, server) as page:
-        open_playground(page, server + "index.html?debounce=0")
+        open_playground(page, playground + "index.html?debounce=0")
         for target in CORPUS_TARGETS:
             shown = page.evaluate(DRIVE, {"sources": [text for _, _, _, text in cases], "target": target})
             for (name, data, encoding, text), seen in zip(cases, shown):
@@ -334,12 +418,12 @@ def test_corpus_as_the_command_line_prints_it(browser, server, tmp_path, monkeyp
     assert not found, f"{len(found)} differences; the first ones:\n" + "\n".join(found[:8])
 
 
-def test_invalid_input_is_reported_as_the_command_line_does(browser, server, tmp_path):
+def test_invalid_input_is_reported_as_the_command_line_does(browser, server, playground, tmp_path):
     """Errors in CPython 3.15's words, as a real ``fstring-backport`` process
     prints them, and marked in the editor at their line and column."""
     found = []
     with Visit(browser, server) as page:
-        open_playground(page, server + "index.html?debounce=0")
+        open_playground(page, playground + "index.html?debounce=0")
         for target in ("3.8", "3.13"):
             shown = page.evaluate(DRIVE, {"sources": INVALID, "target": target})
             for text, seen in zip(INVALID, shown):
@@ -363,13 +447,13 @@ def test_invalid_input_is_reported_as_the_command_line_does(browser, server, tmp
     assert not found, f"{len(found)} differences; the first ones:\n" + "\n".join(found[:8])
 
 
-def test_starts_with_readme_example(browser, server, tmp_path):
+def test_starts_with_readme_example(browser, server, playground, tmp_path):
     """The page opens on examples/greeting.py (README's example) at 3.8, and
     shows for it what a real process prints, at every target."""
     example = EXAMPLE.read_text("utf-8")
     visit = Visit(browser, server)
     with visit as page:
-        open_playground(page, server + "index.html")
+        open_playground(page, playground + "index.html")
         assert page.get_by_test_id("source").input_value() == example
         assert page.get_by_test_id("target").input_value() == "3.8"
         assert [option.text_content() for option in page.locator("[data-testid=target] option").all()] == list(TARGETS)
@@ -383,15 +467,57 @@ def test_starts_with_readme_example(browser, server, tmp_path):
         assert not found, "\n".join(found)
     # The worker's requests went through the check too (Python, the wheels).
     for name in ("pyodide/pyodide.asm.wasm", "pyodide/python_stdlib.zip", "wheels/bytecode.zip"):
-        assert server + name in visit.fetched
-    assert any(url.startswith(server + "wheels/fstring_backport-") for url in visit.fetched)
+        assert playground + name in visit.fetched
+    assert any(url.startswith(playground + "wheels/fstring_backport-") for url in visit.fetched)
 
 
-def test_the_link_keeps_source_and_target(browser, server, tmp_path, monkeypatch):
+def test_the_docs_open_the_playground(browser, server, playground, tmp_path):
+    """The site's page about the playground links to it, and it runs there."""
+    with Visit(browser, server, tolerated=THEME_FONTS) as page:
+        page.goto(server + "browser-playground/")
+        page.get_by_role("link", name="Open the playground").click()
+        page.wait_for_url(re.compile(re.escape(playground) + "(index.html)?(#.*)?$"))
+        page.wait_for_function(SETTLED, timeout=60_000)
+        out, _, _ = printed_by_process(["--target", "3.8", "-"], EXAMPLE.read_bytes(), tmp_path)
+        assert page.get_by_test_id("output").text_content().encode() == out
+        assert page.get_by_test_id("status").text_content().startswith("Ready: Python 3.14")
+
+
+@pytest.mark.parametrize("where", ["site", "alone"])
+def test_rule_links_reach_their_rules(browser, request, where):
+    """Each rule code the page shows links to its heading: on the site's
+    rules page when the playground is part of the site, on the rules page
+    its build carries when it is served alone (scripts/build-playground
+    DIR); so does the footer's link to the rules."""
+    if where == "site":
+        origin, address, rules = request.getfixturevalue("server"), request.getfixturevalue("playground"), "../rules/"
+    else:
+        origin = address = request.getfixturevalue("alone_server")
+        rules = "rules.html"
+    anchors = rule_anchors()
+    with Visit(browser, origin, tolerated=THEME_FONTS) as page:
+        open_playground(page, address + "index.html?debounce=0")
+        (seen,) = page.evaluate(DRIVE, {"sources": [EVERY_RULE], "target": "3.8"})
+        assert [code for code, _ in seen["ruleLinks"]] == list(anchors), "EVERY_RULE misses a rule of docs/rules.md"
+        links = seen["ruleLinks"] + [("the footer", page.get_by_test_id("rules-link").get_attribute("href"))]
+        assert [href for _, href in links] == [f"{rules}#{anchors[code]}" for code in anchors] + [rules]
+        for code, href in links:
+            url = urljoin(address + "index.html", href)
+            with urlopen(url.split("#")[0]) as response:
+                assert response.status == 200, url
+            page.goto(url)
+            if code in anchors:
+                heading = page.evaluate("(id) => document.getElementById(id)?.textContent ?? null", anchors[code])
+                assert heading and heading.startswith(f"{code} "), f"{url}: {heading!r}"
+            else:
+                assert page.locator("h1").first.text_content().startswith("Rules"), url
+
+
+def test_the_link_keeps_source_and_target(browser, server, playground, tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
     text = 'emoji = {"😀": "grin"}\nprint(f"{emoji["😀"]!r:>{10}} é")\n'
     with Visit(browser, server) as page:
-        open_playground(page, server + "index.html")
+        open_playground(page, playground + "index.html")
         before = int(page.evaluate("document.body.dataset.requested"))
         page.get_by_test_id("target").select_option("3.11")
         page.get_by_test_id("source").fill(text)
@@ -402,19 +528,19 @@ def test_the_link_keeps_source_and_target(browser, server, tmp_path, monkeypatch
     (encoded,) = state["source"]
     assert base64.urlsafe_b64decode(encoded + "=" * (-len(encoded) % 4)).decode() == text
     with Visit(browser, server) as page:
-        open_playground(page, server + "index.html" + fragment)
+        open_playground(page, playground + "index.html" + fragment)
         assert page.get_by_test_id("source").input_value() == text
         assert page.get_by_test_id("target").input_value() == "3.11"
         out, _, _ = printed_in_process(["--target", "3.11", "-"], text.encode())
         assert page.get_by_test_id("output").text_content().encode() == out
 
 
-def test_runs_once_typing_pauses(browser, server, tmp_path, monkeypatch):
+def test_runs_once_typing_pauses(browser, server, playground, tmp_path, monkeypatch):
     """Keystrokes closer together than the debounce (200 ms) start one run,
     after the last; its output is the command's for the text typed."""
     monkeypatch.chdir(tmp_path)
     with Visit(browser, server) as page:
-        open_playground(page, server + "index.html")
+        open_playground(page, playground + "index.html")
         before = int(page.evaluate("document.body.dataset.requested"))
         page.get_by_test_id("source").fill("")
         page.wait_for_function(f"Number(document.body.dataset.requested) > {before} && ({SETTLED})")
@@ -444,13 +570,13 @@ new MutationObserver(() => {
 """
 
 
-def test_stays_responsive_while_python_loads(browser, server, tmp_path, monkeypatch):
+def test_stays_responsive_while_python_loads(browser, server, playground, tmp_path, monkeypatch):
     """Python loads in a worker: the progress line says what is loading,
     text typed meanwhile is taken, and no task holds the page's thread for
     100 ms or more."""
     monkeypatch.chdir(tmp_path)
     with Visit(browser, server, init_script=WATCH_LOADING) as page:
-        page.goto(server + "index.html")
+        page.goto(playground + "index.html")
         page.wait_for_function("window.statuses.some((text) => text.startsWith('Loading Python'))")
         editor = page.get_by_test_id("source")
         editor.press("Control+End")
@@ -469,6 +595,99 @@ def test_stays_responsive_while_python_loads(browser, server, tmp_path, monkeypa
     assert any(text.startswith(f"Importing fstring-backport {version}") for text in statuses), statuses
     assert statuses[-1].startswith("Ready: Python 3.14"), statuses
     assert max(long_tasks, default=0) < 100, f"the page's thread was busy for {long_tasks} ms"
+
+
+# Set before the page's own scripts: what each pane (output, problems,
+# diff) shows, once the page's scripts have run and whenever a message of
+# the worker arrives, before the page handles it: a pane's text, else the
+# note it shows when empty.
+WATCH_PANES = """
+window.panes = [];
+const note = (element) => {
+  const content = getComputedStyle(element, "::before").content;
+  return content === "none" ? "" : content.slice(1, -1);
+};
+const shown = (element) => element.textContent || note(element);
+window.snapshot = (when) => {
+  const $ = (id) => document.querySelector(`[data-testid="${id}"]`);
+  window.panes.push({
+    when,
+    output: shown($("output")),
+    problems: [...$("problems").querySelectorAll("li")].map((item) => item.textContent + "\\n").join("")
+      + shown($("problems").querySelector(".summary")),
+    diff: shown($("diff")),
+  });
+};
+document.addEventListener("DOMContentLoaded", () => window.snapshot("loaded"));
+window.Worker = class extends Worker {
+  constructor(...args) {
+    super(...args);
+    this.addEventListener("message", (event) => window.snapshot(event.data.type));
+  }
+};
+"""
+STARTING = "starting Python…"
+
+
+def test_panes_say_python_is_starting(browser, server, playground, tmp_path, monkeypatch):
+    """Until the worker's first answer, each pane says that Python is
+    starting, not what an empty result would say; then what the command
+    printed, and for an empty result the pane's note."""
+    monkeypatch.chdir(tmp_path)
+    with Visit(browser, server, init_script=WATCH_PANES) as page:
+        open_playground(page, playground + "index.html?debounce=0")
+        panes = page.evaluate("window.panes")
+        first = next(index for index, seen in enumerate(panes) if seen["when"] == "result")
+        assert panes[0]["when"] == "loaded" and {seen["when"] for seen in panes[:first]} >= {"progress", "ready"}
+        for seen in panes[: first + 1]:  # the first result, before the page shows it
+            assert (seen["output"], seen["problems"], seen["diff"]) == (STARTING,) * 3, seen
+        page.evaluate("window.snapshot('settled')")
+        settled = page.evaluate("window.panes.at(-1)")
+        example = EXAMPLE.read_bytes()
+        printed = {mode: printed_in_process([*flags, "--target", "3.8", "-"], example)[0].decode()
+                   for mode, flags in MODES.items()}
+        assert (settled["output"], settled["problems"] + "\n", settled["diff"]) == (
+            printed["output"], printed["check"], printed["diff"]
+        )
+        before = int(page.evaluate("document.body.dataset.requested"))
+        page.get_by_test_id("source").fill("")
+        page.wait_for_function(f"Number(document.body.dataset.requested) > {before} && ({SETTLED})")
+        page.evaluate("window.snapshot('empty')")
+        empty = page.evaluate("window.panes.at(-1)")
+    assert printed_in_process(["--target", "3.8", "-"], b"")[0] == b""
+    assert (empty["output"], empty["problems"], empty["diff"]) == (
+        "(nothing printed)", "No problems found in 1 file.", "(no change)"
+    )
+
+
+def test_panes_say_when_python_could_not_be_loaded(browser, server, playground):
+    """When Python cannot be loaded (here Pyodide's module is refused to the
+    worker), the panes no longer say it is starting."""
+    with Visit(browser, server, init_script=WATCH_PANES) as page:
+        page.context.route("**/pyodide/pyodide.mjs", lambda route: route.abort())
+        page.goto(playground + "index.html")
+        page.wait_for_function("document.querySelector('[data-testid=status]').classList.contains('failed')")
+        page.evaluate("window.snapshot('failed')")
+        failed = page.evaluate("window.panes.at(-1)")
+    assert (failed["output"], failed["problems"], failed["diff"]) == ("(not run: Python could not be loaded)",) * 3
+
+
+def test_the_site_without_the_playground(tmp_path):
+    """FSTRING_BACKPORT_SITE_PLAYGROUND=0 (tox -e lint) builds the site
+    without the playground, and without Node: its place holds a page that
+    says so; any value but 0 and 1 is refused."""
+    site = tmp_path / "site"
+    built = build_site(site, playground="0")
+    assert built.returncode == 0, built.stderr
+    assert sorted(path.name for path in (site / "playground").iterdir()) == ["index.html"]
+    text = (site / "playground" / "index.html").read_text("utf-8")
+    assert "FSTRING_BACKPORT_SITE_PLAYGROUND=0" in text and "scripts/build-playground DIR" in text
+    (link,) = re.findall(r'href="([^"]*)"', text)
+    assert (site / "playground" / link / "index.html").resolve().is_file()
+    refused = build_site(tmp_path / "refused", playground="yes")
+    assert refused.returncode != 0
+    assert "FSTRING_BACKPORT_SITE_PLAYGROUND='yes'" in refused.stderr
+    assert not (tmp_path / "refused").exists()
 
 
 # A page that only starts Pyodide, in a worker as the playground does: the
@@ -493,11 +712,11 @@ self.onmessage = async (event) => {
 """
 
 
-def test_first_output_within_5_seconds(browser, server, site, capsys):
+def test_first_output_within_5_seconds(browser, server, playground, site, capsys):
     """Time from navigation to the first output, against Pyodide's own start
     in the same run (with the site's files, whose standard library carries
     bytecode, and with npm's): three loads each, in turn, nothing cached."""
-    bench = site / "_bench"
+    bench = site / "playground" / "_bench"
     bench.mkdir(exist_ok=True)
     (bench / "pyodide-alone.html").write_text(BARE_PAGE, "utf-8")
     (bench / "pyodide-alone.js").write_text(BARE_WORKER, "utf-8")
@@ -512,7 +731,7 @@ def test_first_output_within_5_seconds(browser, server, site, capsys):
     for _ in range(3):
         for name, (path, figure) in pages.items():
             with Visit(browser, server) as page:
-                page.goto(server + path)
+                page.goto(playground + path)
                 page.wait_for_function(figure, timeout=60_000)
                 times[name].append(int(page.evaluate(figure)))
     medians = {name: statistics.median(values) for name, values in times.items()}
