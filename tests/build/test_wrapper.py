@@ -285,7 +285,7 @@ def test_invalid_source_fails_the_build_and_leaves_no_wheel(tmp_path):
         frontend.caller.build_wheel(made(tmp_path / "out"))
     lines = frontend.outputs[-1].stderr.splitlines()
     assert lines == [
-        "fstring-backport: 1 file cannot be shipped for the target, nothing was built:",
+        "fstring-backport: 1 problem in the sources, nothing was built:",
         f"{Path('src', 'demo', 'bad.py')}:2:6: {BAD_MESSAGE}",
     ]
     assert not list((tmp_path / "out").iterdir())

@@ -1,9 +1,12 @@
 """Each rule of ``--check``: its code, its example, and what old Pythons do with it.
 
-Every example breaks exactly its own rule.  An FB1xx, FB3xx or FB4xx
-example is rejected by Python 3.11 and runs on 3.15; an FB2xx example runs
-on both, differently; the rewrite of every example runs on 3.11 as the
-original on 3.15.
+Every example breaks exactly its own rule, for a target just before the
+Python that first reads it.  An example of a rule the tool rewrites: an
+FB1xx, FB3xx or FB401 example is rejected by Python 3.11 and runs on 3.15,
+an FB2xx example runs on both, differently, and the rewrite of every one
+runs on 3.11 as the original on 3.15.  An example of newer grammar the tool
+leaves (FB402-FB415): the Python just before the one its rule names
+rejects it, 3.15 runs it, and the output keeps it as it is.
 """
 
 import re
@@ -12,7 +15,7 @@ import pytest
 
 from fstring_backport import transpile
 from fstring_backport.engine import rules
-from fstring_backport.engine.pipeline import find_problems
+from fstring_backport.engine.pipeline import find_problems, find_unlowered
 
 from support.pythons import REPO, interpreter, oracle, outcomes
 
@@ -36,17 +39,44 @@ EXAMPLES = {
     ),
     "FB301": ('x = 1\nprint(repr(t"{x}"))\n', 2, 12),
     "FB401": ("try:\n    {}[1]\nexcept KeyError, IndexError:\n    print('caught')\n", 3, 8),
+    "FB402": ("from contextlib import nullcontext as c\nwith (c(1) as a, c(2) as b):\n    print(a + b)\n", 2, 1),
+    "FB403": ("def deco(f):\n    return f\nfns = [deco]\n@fns[0]\ndef g():\n    return 'g'\nprint(g())\n", 4, 1),
+    "FB404": ("print({y := 1, 2})\n", 1, 10),
+    "FB405": ("a, b = [1], [2]\nfor x in *a, *b:\n    print(x)\n", 2, 10),
+    "FB406": ("a = [1, 2]\nprint(a[y := 1])\n", 2, 11),
+    "FB407": ("match 1:\n    case 1:\n        print('one')\n", 1, 1),
+    "FB408": ("try:\n    raise ExceptionGroup('g', [ValueError()])\nexcept* ValueError:\n    print('caught')\n", 3, 1),
+    "FB409": ("a = {(1, 2): 'x'}\nb = (1, 2)\nprint(a[*b])\n", 3, 9),
+    "FB410": ("def f(*args: *tuple[int, ...]):\n    return args\nprint(f(1))\n", 1, 14),
+    "FB411": ("def f[T](x: T) -> T:\n    return x\nprint(f(1))\n", 1, 6),
+    "FB412": ("type X = int\nprint(X.__value__)\n", 1, 1),
+    "FB413": ("def f[T = int]():\n    return T.__default__\nprint(f())\n", 1, 9),
+    "FB414": ("lazy import json\nprint(json.dumps(1))\n", 1, 1),
+    "FB415": ("print([*x for x in [[1], [2]]])\n", 1, 8),
 }
+
+
+def before(rule):
+    """The last Python that does not read the rule's construct as 3.15 does."""
+    return f"{rule.needs[0]}.{rule.needs[1] - 1}"
 
 
 @pytest.fixture(scope="module")
 def runs():
-    """code -> what python3.15 and 3.11 make of the example, and 3.11 of its
-    rewrite for 3.8 (one process for each)."""
+    """code -> what python3.15 makes of the example, what the Python before
+    its rule's makes of it (3.11 for a rule that is rewritten), and what
+    3.11 makes of its rewrite for 3.8 (one process for each Python)."""
     codes = sorted(EXAMPLES)
     examples = [("", EXAMPLES[code][0]) for code in codes]
     rewrites = [("", transpile(EXAMPLES[code][0], "3.8")) for code in codes]
-    found = zip(outcomes(oracle(), examples), outcomes(interpreter("3.11"), examples),
+    older = {
+        code: "3.11" if rules.BY_CODE[code].lowered_since else before(rules.BY_CODE[code]) for code in codes
+    }
+    on_older = {}
+    for version in sorted(set(older.values())):
+        mine = [code for code in codes if older[code] == version]
+        on_older.update(zip(mine, outcomes(interpreter(version), [("", EXAMPLES[code][0]) for code in mine])))
+    found = zip(outcomes(oracle(), examples), [on_older[code] for code in codes],
                 outcomes(interpreter("3.11"), rewrites))
     return dict(zip(codes, found))
 
@@ -61,20 +91,29 @@ def test_every_rule_has_a_unique_code_and_name_and_an_example():
 @pytest.mark.parametrize("rule", rules.RULES, ids=lambda rule: rule.code)
 def test_the_example_breaks_its_rule_alone(rule):
     source, line, column = EXAMPLES[rule.code]
-    assert find_problems(source, "3.8") == [(line, column, rule)]
-    assert find_problems(source, "3.11") == [(line, column, rule)]
+    assert find_problems(source, before(rule) if rule.lowered_since is None else "3.11") == [(line, column, rule)]
+    assert (line, column, rule) in find_problems(source, "3.8")
     assert find_problems(source, "{}.{}".format(*rule.needs)) == []
+    if rule.lowered_since is None:
+        assert find_unlowered(source, before(rule)) == [(line, column, rule)]
+        needs = "{}.{}".format(*rule.needs)
+        assert rule.describe((3, 8)) == f"{rule.code} {rule.message} needs Python {needs} (target 3.8)"
+    else:
+        assert find_unlowered(source, "3.8") == []
 
 
 @pytest.mark.parametrize("rule", rules.RULES, ids=lambda rule: rule.code)
 def test_old_pythons_reject_or_misread_the_example_and_its_rewrite_agrees(rule, runs):
-    on_315, on_311, rewritten = runs[rule.code]
+    on_315, on_older, rewritten = runs[rule.code]
     assert on_315[1] is None and on_315[0], on_315
     if not rule.code.startswith("FB2"):
-        assert on_311 == ("", "SyntaxError")
+        assert on_older == ("", "SyntaxError"), on_older
     else:
-        assert on_311[1] is None and on_311[0] != on_315[0]
-    assert rewritten == on_315
+        assert on_older[1] is None and on_older[0] != on_315[0]
+    if rule.lowered_since is None:
+        assert transpile(EXAMPLES[rule.code][0], "3.8") == EXAMPLES[rule.code][0]
+    else:
+        assert rewritten == on_315
 
 
 def test_docs_list_every_rule_as_the_code_names_it():

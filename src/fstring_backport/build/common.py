@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Container, Iterable
 
 from ..engine.errors import TranspileError
 from ..engine.pipeline import transpile
+from ..engine.rules import NEWEST_GRAMMAR
 from ..engine.targets import OLDEST, TSTRINGS, parse_target
 from ..project.runtime_copies import Runtime, taken
 from ..project.selection import SOURCE_SUFFIXES, is_selected_source
@@ -30,16 +31,26 @@ PROJECT_NAME = "fstring-backport"
 
 class BuildError(Exception):
     """Sources that cannot be shipped; the message has one
-    ``path:line:col: message`` line per file."""
+    ``path:line:col: message`` line per problem, and what to do about
+    newer grammar left in them (:data:`UNSHIPPABLE_ADVICE`), if any."""
 
-    def __init__(self, located: list[str]) -> None:
+    def __init__(self, located: list[str], advice: str = "") -> None:
         self.located = located
-        count = "1 file" if len(located) == 1 else f"{len(located)} files"
+        self.advice = advice
+        count = "1 problem" if len(located) == 1 else f"{len(located)} problems"
         super().__init__(
-            "fstring-backport: {} cannot be shipped for the target, nothing was built:\n{}".format(
-                count, "\n".join(located)
+            "fstring-backport: {} in the sources, nothing was built:\n{}{}".format(
+                count, "\n".join(located), "\n" + advice if advice else ""
             )
         )
+
+
+# What a build that would ship grammar its target rejects says to do.
+UNSHIPPABLE_ADVICE = (
+    "fstring-backport does not lower these, and the target rejects them: raise requires-python to the Python "
+    "named, write them the older way or lower them with another tool first (see the documentation's page "
+    "'Newer grammar'), or ship them knowingly with [tool.fstring-backport] ignore = [\"FBnnn\", ...]"
+)
 
 
 class BuildStep:
@@ -80,8 +91,9 @@ class BuildStep:
     @property
     def needed(self) -> bool:
         """Whether the wheel's sources go through transpile: up to 3.13, which
-        reads 3.12 f-strings but not t-strings (lowered for it)."""
-        return self.target < TSTRINGS
+        reads 3.12 f-strings but not t-strings (lowered for it), and up to
+        3.14, which rejects grammar of 3.15 that the build must not ship."""
+        return self.target < NEWEST_GRAMMAR
 
     @property
     def hooks_editable(self) -> bool:
@@ -120,14 +132,16 @@ class BuildStep:
         """
         done = []
         located = []
+        unshippable = []
         for path, shown, runtime in jobs:
             original = path.read_bytes()
             try:
                 done.append((shown, original, self.transpile(original, shown, runtime)))
+                unshippable.extend(self.unshippable(original, shown))
             except TranspileError as exc:
                 located.append(exc.located())
-        if located:
-            raise BuildError(located)
+        if located or unshippable:
+            raise BuildError(located + unshippable, UNSHIPPABLE_ADVICE if unshippable else "")
         return done
 
     def transpile(self, original: bytes, shown: str, runtime: Runtime) -> bytes:
@@ -142,6 +156,19 @@ class BuildStep:
             runtime=runtime.module,
             future_annotations=self.future_annotations,
         )
+
+    def unshippable(self, original: bytes, shown: str) -> list[str]:
+        """A ``path:line:col: message`` line for each construct of
+        ``original`` (a module shown as ``shown``) that the target rejects
+        and transpile leaves as it is, but those ``ignore`` accepts."""
+        from ..engine.pipeline import find_unlowered
+
+        ignored = self.settings.ignore
+        return [
+            f"{shown}:{line}:{column}: {rule.describe(self.target)}"
+            for line, column, rule in find_unlowered(original, self.target, shown)
+            if rule.code not in ignored
+        ]
 
 
 def runtime_collisions(copies: Iterable[Runtime], shipped: Container[str]) -> None:

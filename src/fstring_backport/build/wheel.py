@@ -28,7 +28,7 @@ from typing import TYPE_CHECKING, BinaryIO, Callable, NamedTuple
 from ..engine.errors import TranspileError
 from ..project.runtime_copies import Runtime, is_runtime_copy, regular_packages, runtime_for, runtime_source, taken
 from ..project.writing import writing_atomically
-from .common import BuildError, BuildStep
+from .common import UNSHIPPABLE_ADVICE, BuildError, BuildStep
 from .zip_archive import (
     DEFLATED,
     DESCRIPTOR_SIGNATURE,
@@ -510,6 +510,7 @@ class Rewrite:
                 modules[info.filename] = path
         regular = regular_packages(modules.values())
         located: list[str] = []
+        unshippable: list[str] = []
         # The runtime copy each module imports, and where in the wheel it goes.
         copies: dict[str, tuple[Runtime, Member]] = {}
         texts: dict[str, bytes] = {}
@@ -527,6 +528,7 @@ class Rewrite:
             runtime = runtime_for(path, regular)
             try:
                 result = step.transpile(original, name, runtime)
+                unshippable.extend(step.unshippable(original, shown(name, path)))
             except TranspileError as exc:
                 exc.filename = shown(name, path)  # worked out for the few that fail
                 located.append(exc.located())
@@ -536,8 +538,8 @@ class Rewrite:
             if runtime.imported_by(result):
                 member = name[: len(name) - len(path)] + runtime.path
                 copies.setdefault(member, (runtime, wheel.by_name[name]))
-        if located:
-            raise BuildError(located)
+        if located or unshippable:
+            raise BuildError(located + unshippable, UNSHIPPABLE_ADVICE if unshippable else "")
         runtime_text = runtime_source() if copies else b""
         collisions = []
         for member, (_, like) in sorted(copies.items()):

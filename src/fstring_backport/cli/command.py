@@ -52,6 +52,7 @@ class _Job(NamedTuple):
     options: _Options
     runtime: Optional[str] = None  # the module t-strings import (--copy-runtime); None: the package's
     copy: Optional[str] = None  # where that copy goes
+    ignore: Tuple[str, ...] = ()  # rule codes not reported ([tool.fstring-backport] ignore)
 
 
 class _Outcome:
@@ -68,6 +69,9 @@ class _Outcome:
         self.result: Optional[bytes] = None  # to print on standard output
         self.diff = ""
         self.problems: list = []  # (line, column, rules.Rule)
+        # Writing (-i, -o, stdout, --diff): what the target rejects and the
+        # output keeps (a match statement for 3.9...), (line, column, rule).
+        self.unlowered: list = []
         self.error: Optional[str] = None
         # -o, -i: whether the output imports the runtime from its copy, or from the package.
         self.imports_copy = False
@@ -77,7 +81,7 @@ class _Outcome:
 def _process(job: _Job) -> _Outcome:
     # Imported here, not at start-up: with -j N only the workers need the
     # engine, and they import it side by side.
-    from ..engine.pipeline import RUNTIME, find_problems, transpile
+    from ..engine.pipeline import RUNTIME, find_problems, find_unlowered, transpile
 
     options = job.options
     shown = options.stdin_filename or job.name
@@ -100,7 +104,7 @@ def _process(job: _Job) -> _Outcome:
     else:
         try:
             if options.check or options.verbose:
-                outcome.problems = find_problems(data, job.target, filename=shown)
+                outcome.problems = _not_ignored(find_problems(data, job.target, filename=shown), job)
             if options.check and not options.diff:
                 return outcome
             result = transpile(
@@ -111,6 +115,11 @@ def _process(job: _Job) -> _Outcome:
                 runtime=RUNTIME if job.runtime is None else job.runtime,
                 future_annotations=job.future_annotations,
             )
+            if options.check or options.verbose:
+                outcome.unlowered = [found for found in outcome.problems if found[2].lowered_since is None]
+                outcome.problems = [found for found in outcome.problems if found[2].lowered_since is not None]
+            else:
+                outcome.unlowered = _not_ignored(find_unlowered(data, job.target, filename=shown), job)
         except TranspileError as exc:
             outcome.error = exc.located()
             return outcome
@@ -129,6 +138,10 @@ def _process(job: _Job) -> _Outcome:
     else:
         outcome.result = result
     return outcome
+
+
+def _not_ignored(problems: list, job: _Job) -> list:
+    return [problem for problem in problems if problem[2].code not in job.ignore]
 
 
 def target_option(ctx: click.Context, param: click.Parameter, value: Optional[str]) -> Optional[Tuple[int, int]]:
@@ -388,7 +401,9 @@ def _jobs(
             origin = settings.target_origin
         inline = settings.inline_constants if inline_constants is None else inline_constants
         future = settings.future_annotations if future_annotations is None else future_annotations
-        jobs_list.append(_Job(item.name, item.relative, file_target, origin, inline, future, options))
+        jobs_list.append(
+            _Job(item.name, item.relative, file_target, origin, inline, future, options, ignore=tuple(settings.ignore))
+        )
     return jobs_list, skipped
 
 
@@ -510,6 +525,7 @@ class _Report:
         self.errors = 0
         self.problems = 0
         self.files_with_problems = 0
+        self.files_unlowered = 0  # written with what the target rejects (see _Outcome.unlowered)
         self.bar = None
         if not quiet and not verbose and total > 20 and sys.stderr.isatty():
             from .progress import ProgressBar
@@ -541,6 +557,15 @@ class _Report:
         if outcome.problems:
             self.problems += len(outcome.problems)
             self.files_with_problems += 1
+        if outcome.unlowered:
+            # Written as it is: a problem of the output, reported even with -q.
+            self.files_unlowered += 1
+            self.note(
+                "".join(
+                    f"{outcome.path}:{line}:{column}: {rule.describe(job.target)}\n"
+                    for line, column, rule in outcome.unlowered
+                ).rstrip("\n")
+            )
         if self.verbose:
             self.note("{}: {} for Python {}.{} ({})".format(
                 outcome.path, _what_happened(outcome, options), *job.target, job.origin
@@ -590,8 +615,9 @@ class _Report:
             added = ""
             if copies_added:
                 added = ", 1 runtime copy added" if copies_added == 1 else f", {copies_added} runtime copies added"
-            click.echo(f"{self.changed} of {self.total} files rewritten{added}{failed}", err=True)
-        return 1 if self.errors else 0
+            kept = f", {_count(self.files_unlowered, 'file')} with problems" if self.files_unlowered else ""
+            click.echo(f"{self.changed} of {self.total} files rewritten{added}{kept}{failed}", err=True)
+        return 1 if self.errors or self.files_unlowered else 0
 
 
 def _what_happened(outcome: _Outcome, options: _Options) -> str:

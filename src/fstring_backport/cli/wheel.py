@@ -92,8 +92,10 @@ def main(
         except BuildError as exc:
             for located in exc.located:
                 click.echo(located, err=True)
-            click.echo(f"fstring-backport: {name}: not rewritten: {_count(len(exc.located), 'file')} cannot "
-                       "be shipped for the target", err=True)
+            if exc.advice:
+                click.echo(exc.advice, err=True)
+            click.echo(f"fstring-backport: {name}: not rewritten: {_count(len(exc.located), 'problem')} in its "
+                       "sources", err=True)
             status = max(status, 1)
         else:
             if not quiet:

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, List, Optional, Tuple, TypeVar
 
 from .errors import TranspileError
 from .quickcheck import all_fstrings_plain
+from .quickconstructs import may_use_newer_grammar
 from .source import DecodedSource, decode_source, encode_source, needs_no_decoding
 from .targets import NATIVE, OLDEST, TSTRINGS, Target, parse_target
 
@@ -119,25 +120,55 @@ def find_problems(
     """Where ``target`` would reject or misread the source: (line, column, rule).
 
     Columns are 1-based; every problem is reported, like ruff's syntax
-    errors, t-strings and ``except A, B:`` among them for a target before
-    3.14.  Bad input
-    raises TranspileError where transpile would.
+    errors: the f-strings and t-strings :func:`transpile` rewrites,
+    ``except A, B:``, and the newer grammar it leaves as it is
+    (:func:`find_unlowered`).  Bad input raises TranspileError where
+    transpile would.
     """
     version = parse_target(target)
-    if version >= TSTRINGS:
-        return []
+    newer = may_use_newer_grammar(_as_bytes(source), version)
+    strings = version < TSTRINGS
     if isinstance(source, bytes):
-        decoded = _decoded_unless_plain(source, filename)
+        decoded = _decoded_unless_plain(source, filename) if strings else None
         if decoded is None:
-            return []
+            if not newer:
+                return []
+            decoded = decode_source(source, filename)
+            strings = False  # every f-string and t-string is fine as it is
         text = decoded.text
-    elif all_fstrings_plain(source):
-        return []
     else:
+        if strings and all_fstrings_plain(source):
+            strings = False
+        if not (strings or newer):
+            return []
         text = source
     from .rewriting import problems_in
 
-    return problems_in(text, version, filename)
+    return problems_in(text, version, filename, strings=strings, constructs=newer)
 
 
-__all__ = ["transpile", "find_problems", "parse_target", "RUNTIME", "TranspileError"]
+def find_unlowered(
+    source: AnySource, target: Target = OLDEST, filename: str = "<unknown>"
+) -> "List[Tuple[int, int, Rule]]":
+    """The constructs of newer grammar that ``target`` rejects and
+    :func:`transpile` leaves as they are (a ``match`` statement for 3.9,
+    type parameters for 3.11...): (line, column from 1, rule), in the order
+    of the text.  Output that holds one does not run on ``target``.
+
+    Most sources are answered from their bytes, without lexing
+    (:mod:`.quickconstructs`).
+    """
+    version = parse_target(target)
+    if not may_use_newer_grammar(_as_bytes(source), version):
+        return []
+    text = decode_source(source, filename).text if isinstance(source, bytes) else source
+    from .rewriting import unlowered_in
+
+    return unlowered_in(text, version, filename)
+
+
+def _as_bytes(source: "str | bytes") -> bytes:
+    return source if isinstance(source, bytes) else source.encode("utf-8", "surrogatepass")
+
+
+__all__ = ["transpile", "find_problems", "find_unlowered", "parse_target", "RUNTIME", "TranspileError"]

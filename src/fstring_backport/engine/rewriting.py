@@ -6,10 +6,13 @@ annotations`` is added if asked for and needed; the temporaries and the
 runtime's import are placed; the safety net checks the result.
 """
 
+import sys
 from typing import Iterator, List, Optional, Tuple
 
 from . import rules
 from .annotations import FUTURE_ANNOTATIONS, NO_PLACE, has_annotations
+from .constructs import constructs as constructs_of
+from .constructs import located
 from .excepts import unparenthesised_excepts
 from .fstrings import FString, parse_fstrings
 from .hoisting import Temporaries, binding_place, first_statement, future_features, future_place
@@ -18,6 +21,7 @@ from .lowering import Lowerer
 from .oldsyntax import accepted_before_312, problems
 from .parsed import LineIndex, Parsed
 from .pipeline import RUNTIME
+from .quickconstructs import may_use_newer_grammar
 from .rules import Rule
 from .safety import check_output
 from .targets import EXCEPT_GROUPS, NATIVE, OLDEST
@@ -107,6 +111,9 @@ def rewrite(
     # The oldest Python that reads the output: a 3.12 target keeps 3.12
     # f-strings; except* stays except* (3.11+).
     output_needs = max(OLDEST if old_fstrings else NATIVE, EXCEPT_GROUPS if any(c.star for c in excepts) else OLDEST)
+    # ... and newer grammar the output keeps, where this Python may not read it.
+    if may_use_newer_grammar(text.encode("utf-8", "surrogatepass"), sys.version_info[:2]):
+        output_needs = max([output_needs] + [found.rule.needs for found in constructs_of(parsed)])
     check_output(
         text,
         output,
@@ -138,25 +145,40 @@ def _tstrings(parsed: Parsed) -> List[int]:
     return [token.offset for token in parsed.tokens if token.kind == TSTRING_START]
 
 
-def problems_in(text: str, version: Tuple[int, int], filename: str = "<unknown>") -> List[Tuple[int, int, Rule]]:
+def problems_in(
+    text: str, version: Tuple[int, int], filename: str = "<unknown>", strings: bool = True, constructs: bool = True
+) -> List[Tuple[int, int, Rule]]:
     """:func:`pipeline.find_problems`' full path: every problem in ``text``
-    for the target ``version`` (line, column from 1, rule), sorted."""
+    for the target ``version`` (line, column from 1, rule), sorted: with
+    ``strings``, of its f-strings, t-strings and ``except A, B:``; with
+    ``constructs``, of the newer grammar left as it is."""
     parsed = lex(text, filename)
     found = []
-    for offset in _tstrings(parsed):
-        line, col = parsed.position(offset)
-        found.append((line, col + 1, rules.TSTRING))
-    for clause in unparenthesised_excepts(parsed):
-        line, col = parsed.position(clause.start)
-        found.append((line, col + 1, rules.EXCEPT_WITHOUT_PARENTHESES))
-    if version >= NATIVE:
-        return sorted(found)
-    for node in _outermost_fstrings(parse_fstrings(parsed)):
-        for offset, what in problems(parsed, node):
+    if constructs:
+        found.extend(_unlowered(parsed, version))
+    if strings:
+        for offset in _tstrings(parsed):
             line, col = parsed.position(offset)
-            found.append((line, col + 1, what))
+            found.append((line, col + 1, rules.TSTRING))
+        for clause in unparenthesised_excepts(parsed):
+            line, col = parsed.position(clause.start)
+            found.append((line, col + 1, rules.EXCEPT_WITHOUT_PARENTHESES))
+        if version < NATIVE:
+            for node in _outermost_fstrings(parse_fstrings(parsed)):
+                for offset, what in problems(parsed, node):
+                    line, col = parsed.position(offset)
+                    found.append((line, col + 1, what))
     # A quote that ends an f-string and the one nested in it is found by both.
     return sorted(set(found))
+
+
+def unlowered_in(text: str, version: Tuple[int, int], filename: str = "<unknown>") -> List[Tuple[int, int, Rule]]:
+    """:func:`pipeline.find_unlowered`' full path."""
+    return _unlowered(lex(text, filename), version)
+
+
+def _unlowered(parsed: Parsed, version: Tuple[int, int]) -> List[Tuple[int, int, Rule]]:
+    return located(parsed, [found for found in constructs_of(parsed) if found.rule.needs > version])
 
 
 def _outermost_fstrings(nodes: List[FString]) -> Iterator[FString]:

@@ -3,11 +3,14 @@
 A code never changes meaning and is never reused: users cite them in
 configuration and in bug reports.  FB1xx are f-strings that older Pythons
 reject, FB2xx f-strings they accept but read differently, FB3xx t-strings, FB4xx other
-syntax of newer Pythons.
+syntax of newer Pythons.  With ``needs`` and ``lowered_since`` this is the
+one table of the grammar that Python 3.9-3.15 added: which Python first
+reads each construct, and whether (since which release) the tool lowers
+it for older ones.
 docs/rules.md describes each rule (a test keeps it in step with this list).
 """
 
-from typing import NamedTuple, Tuple
+from typing import NamedTuple, Optional, Tuple
 
 
 class Rule(NamedTuple):
@@ -15,9 +18,16 @@ class Rule(NamedTuple):
     name: str  # a stable slug, as ruff names its rules
     message: str
     needs: Tuple[int, int]  # the oldest Python that reads the construct as 3.15 does
+    # The release of fstring-backport that first lowers it for older
+    # Pythons; None: it does not, and names it instead.
+    lowered_since: Optional[str] = "0.1.0"
 
     def describe(self, target: Tuple[int, int]) -> str:
-        """``FB101 quote reused inside an f-string (needs Python 3.12; target 3.8)``"""
+        """``FB101 quote reused inside an f-string (needs Python 3.12; target 3.8)``, for
+        a construct that is rewritten; ``FB407 match statement needs Python 3.10
+        (target 3.8)`` for one that is not."""
+        if self.lowered_since is None:
+            return "{} {} needs Python {}.{} (target {}.{})".format(self.code, self.message, *self.needs, *target)
         return "{} {} (needs Python {}.{}; target {}.{})".format(self.code, self.message, *self.needs, *target)
 
 
@@ -48,6 +58,28 @@ EXCEPT_WITHOUT_PARENTHESES = Rule(
     "FB401", "except-without-parentheses", "exception types without parentheses", (3, 14)
 )
 
+
+def _named(code: str, name: str, message: str, needs: Tuple[int, int]) -> Rule:
+    """A construct that the tool names and does not lower."""
+    return Rule(code, name, message, needs, lowered_since=None)
+
+
+# Grammar of 3.9-3.15 that the tool leaves as it is.
+PARENTHESIZED_WITH = _named("FB402", "parenthesized-with", "parenthesized context managers", (3, 9))
+DECORATOR_EXPRESSION = _named("FB403", "decorator-expression", "decorator beyond a dotted name and a call", (3, 9))
+SET_WALRUS = _named("FB404", "set-walrus", "unparenthesized assignment expression in a set", (3, 9))
+STARRED_FOR_ITERABLE = _named("FB405", "starred-for-iterable", "starred item in a for loop's iterable", (3, 9))
+SUBSCRIPT_WALRUS = _named("FB406", "subscript-walrus", "unparenthesized assignment expression in a subscript", (3, 10))
+MATCH_STATEMENT = _named("FB407", "match-statement", "match statement", (3, 10))
+EXCEPT_STAR = _named("FB408", "except-star", "except* clause", (3, 11))
+STARRED_SUBSCRIPT = _named("FB409", "starred-subscript", "starred item in a subscript", (3, 11))
+STARRED_ANNOTATION = _named("FB410", "starred-annotation", "starred annotation of *args", (3, 11))
+TYPE_PARAMETERS = _named("FB411", "type-parameters", "type parameters", (3, 12))
+TYPE_STATEMENT = _named("FB412", "type-statement", "type statement", (3, 12))
+TYPE_PARAMETER_DEFAULT = _named("FB413", "type-parameter-default", "type parameter default", (3, 13))
+LAZY_IMPORT = _named("FB414", "lazy-import", "lazy import", (3, 15))
+COMPREHENSION_UNPACKING = _named("FB415", "comprehension-unpacking", "unpacking in a comprehension", (3, 15))
+
 RULES = (
     QUOTE_REUSED,
     BACKSLASH_IN_EXPRESSION,
@@ -60,4 +92,24 @@ RULES = (
     CONVERSION_BEFORE_SPEC,
     TSTRING,
     EXCEPT_WITHOUT_PARENTHESES,
+    PARENTHESIZED_WITH,
+    DECORATOR_EXPRESSION,
+    SET_WALRUS,
+    STARRED_FOR_ITERABLE,
+    SUBSCRIPT_WALRUS,
+    MATCH_STATEMENT,
+    EXCEPT_STAR,
+    STARRED_SUBSCRIPT,
+    STARRED_ANNOTATION,
+    TYPE_PARAMETERS,
+    TYPE_STATEMENT,
+    TYPE_PARAMETER_DEFAULT,
+    LAZY_IMPORT,
+    COMPREHENSION_UNPACKING,
 )
+# The constructs the tool names but does not lower: a target before their
+# "needs" cannot run a module that uses one.
+UNLOWERED = tuple(rule for rule in RULES if rule.lowered_since is None)
+BY_CODE = {rule.code: rule for rule in RULES}
+# The first Python that reads all of it.
+NEWEST_GRAMMAR = max(rule.needs for rule in RULES)

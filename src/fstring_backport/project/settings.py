@@ -14,6 +14,7 @@ if TYPE_CHECKING:
     from os import PathLike
     from pathlib import Path
 
+from ..engine.rules import BY_CODE
 from ..engine.targets import OLDEST, parse_target
 
 
@@ -39,6 +40,7 @@ class Settings:
         future_annotations: bool = False,
         build_backend: str | None = None,
         backend_path: Sequence[str] = (),
+        ignore: Sequence[str] = (),
     ) -> None:
         self.target = target
         self.include: Sequence[str] = tuple(include)
@@ -55,6 +57,9 @@ class Settings:
         # The backend the wrapper backend (fstring_backport.build) builds with.
         self.build_backend = build_backend
         self.backend_path: Sequence[str] = tuple(backend_path)
+        # Rule codes accepted knowingly: not reported, and a build ships
+        # what they name (as ruff's ignore).
+        self.ignore: Sequence[str] = tuple(ignore)
 
     @property
     def root(self) -> Path:
@@ -141,6 +146,12 @@ def load_settings(pyproject: str | PathLike[str] | None) -> Settings:
             f"{pyproject}: [tool.fstring-backport] backend-path must be a list of folders in quotes, "
             f"relative to the project (such as [\"_build\"]), not {backend_path!r}"
         )
+    ignore = own.get("ignore", [])
+    if not (isinstance(ignore, list) and all(isinstance(code, str) and code in BY_CODE for code in ignore)):
+        raise ValueError(
+            f"{pyproject}: [tool.fstring-backport] ignore must be a list of rule codes in quotes "
+            f"(such as [\"FB407\"]; docs/rules.md lists them), not {ignore!r}"
+        )
     return Settings(
         target,
         patterns["include"],
@@ -154,6 +165,7 @@ def load_settings(pyproject: str | PathLike[str] | None) -> Settings:
         future_annotations=flags["future-annotations"],
         build_backend=build_backend,
         backend_path=backend_path,
+        ignore=ignore,
     )
 
 

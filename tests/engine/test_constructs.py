@@ -1,0 +1,164 @@
+"""Newer grammar found in tokens (engine/constructs.py), and the quick
+answer from bytes (engine/quickconstructs.py) that must never miss it.
+
+Every case says where the construct is and which rule names it; the rule
+says which Python first reads it (tests/engine/test_rules.py runs one
+example of each on that Python and the one before).  The cases below that
+name no rule are 3.8 syntax that looks alike.
+"""
+
+import sys
+
+import pytest
+
+from fstring_backport.engine import rules
+from fstring_backport.engine.constructs import constructs, located
+from fstring_backport.engine.errors import TranspileError
+from fstring_backport.engine.lexer import lex
+from fstring_backport.engine.quickconstructs import may_use_newer_grammar
+from fstring_backport.engine.source import decode_source
+
+from support.pythons import oracle, outcomes, stdlib_files
+
+# source -> [(line, column, code)]
+CASES = {
+    "with (open('a') as f,\n      open('b') as g):\n    pass\n": [(1, 1, "FB402")],
+    "with (open('a') as f):\n    pass\n": [(1, 1, "FB402")],
+    "with (\n    open('a') as f,\n    open('b'),\n):\n    pass\n": [(1, 1, "FB402")],
+    "async def f():\n    async with (a as b, c as d):\n        pass\n": [(2, 5, "FB402")],
+    "with (a, b):\n    pass\n": [],
+    "with (a) as b:\n    pass\n": [],
+    "def f():\n    with (yield x) as y, z:\n        pass\n": [],
+    "@buttons[0].clicked.connect\ndef f(): pass\n": [(1, 1, "FB403")],
+    "@a(b).c\ndef f(): pass\n": [(1, 1, "FB403")],
+    "@(lambda f: f)\ndef f(): pass\n": [(1, 1, "FB403")],
+    "class A:\n    @x.y(1)(2)\n    def f(self): pass\n": [(2, 5, "FB403")],
+    "@a.b(c, [d])\ndef f(): pass\n": [],
+    "@a . b (\n    c,\n)\ndef f(): pass\n": [],
+    "s = {y := 1, 2}\n": [(1, 8, "FB404")],
+    "s = {y := x for x in z}\n": [(1, 8, "FB404")],
+    "s = [y := 1, 2]\n": [],
+    "s = {(y := 1), 2}\n": [],
+    "if m := f():\n    pass\n": [],
+    "f(a, b := 1)\n": [],
+    "for x in *a, *b:\n    pass\n": [(1, 10, "FB405")],
+    "for x in a, *b:\n    pass\n": [(1, 13, "FB405")],
+    "for x in (*a, *b):\n    pass\n": [],
+    "for x in a * b:\n    pass\n": [],
+    "a[y := 1]\n": [(1, 5, "FB406")],
+    "a[y := 1, 2]\n": [(1, 5, "FB406")],
+    "a[(y := 1)]\n": [],
+    "match x:\n    case [a, b]:\n        pass\n": [(1, 1, "FB407")],
+    "match (x):\n    case _:\n        pass\n": [(1, 1, "FB407")],
+    "match(x)\nmatch = 1\nmatch.group()\nmatch: int = 1\n": [],
+    "try:\n    pass\nexcept* ValueError:\n    pass\n": [(3, 1, "FB408")],
+    "a[*b]\n": [(1, 3, "FB409")],
+    "a[1:2, *b]\n": [(1, 8, "FB409")],
+    "a[*b] = 1\n": [(1, 3, "FB409")],
+    "x: tuple[int, *Ts]\n": [(1, 15, "FB409")],
+    "[*a, *b]\n": [],
+    "a, *b = c\n": [],
+    "def f():\n    return *a, *b\n": [],
+    "f(*a, *b, **c)\n": [],
+    "{**a, **b}\n": [],
+    "def f(*args: *Ts): pass\n": [(1, 14, "FB410")],
+    "def f(*args: int, **kw: str): pass\n": [],
+    "def f[T](x: T): pass\n": [(1, 6, "FB411")],
+    "class C[T]: pass\n": [(1, 8, "FB411")],
+    "async def f[T](): pass\n": [(1, 12, "FB411")],
+    "def f[T: int, **P, *Ts](): pass\n": [(1, 6, "FB411")],
+    "type X[K] = dict[K, int]\n": [(1, 1, "FB412")],
+    "type X = int\n": [(1, 1, "FB412")],
+    "class A:\n    type X = int\n": [(2, 5, "FB412")],
+    "if x: type X = int\n": [(1, 7, "FB412")],
+    "type = 1\ntype(x)\nx = type\n": [],
+    "def f[T = int](): pass\n": [(1, 6, "FB411"), (1, 9, "FB413")],
+    "type X[T = int] = list[T]\n": [(1, 1, "FB412"), (1, 10, "FB413")],
+    "lazy import json\n": [(1, 1, "FB414")],
+    "lazy from os import path\n": [(1, 1, "FB414")],
+    "lazy = 1\nlazy.import_module\n": [],
+    "[*x for x in xs]\n": [(1, 2, "FB415")],
+    "{*x for x in xs}\n": [(1, 2, "FB415")],
+    "{**d for d in ds}\n": [(1, 2, "FB415")],
+    "(*x for x in xs)\n": [(1, 2, "FB415")],
+    "f(*x for x in xs)\n": [(1, 3, "FB415")],
+    "async def f():\n    return [*x async for x in xs]\n": [(2, 13, "FB415")],
+    "[*x, *y]\n[x for x in y]\nf(*args)\n": [],
+    # in an f-string: "{x:=5}" is a spec, "{(x:=5)}" a bracketed walrus
+    'f"{x:=5}"\nf"{(y:=5)}"\nf"{a[b]:{c}}"\n': [],
+    "f'{ {y := 1} }'\n": [(1, 8, "FB404")],
+    # in strings and comments: nothing
+    "'''\nmatch x:\n    case 1: pass\n'''\n# type X = int\nx = 'a[*b]'\n": [],
+}
+
+
+def found(source):
+    parsed = lex(source)
+    return [(line, column, rule.code) for line, column, rule in located(parsed, constructs(parsed))]
+
+
+@pytest.mark.parametrize("source", list(CASES))
+def test_each_construct_is_found_where_it_is(source):
+    assert found(source) == CASES[source]
+
+
+@pytest.fixture(scope="module")
+def on_315():
+    return dict(zip(CASES, outcomes(oracle(), [("", source) for source in CASES])))
+
+
+@pytest.mark.parametrize("source", list(CASES))
+def test_each_case_is_valid_315(source, on_315):
+    # NameError and the like are fine: the syntax is what is checked.
+    assert on_315[source][1] != "SyntaxError", on_315[source]
+
+
+@pytest.mark.parametrize("source", list(CASES))
+def test_the_quick_answer_never_misses_one(source):
+    data = source.encode()
+    for code in {code for _, _, code in CASES[source]}:
+        rule = rules.BY_CODE[code]
+        before = (rule.needs[0], rule.needs[1] - 1)
+        assert may_use_newer_grammar(data, before), (code, before)
+        assert may_use_newer_grammar(data, (3, 8)), code
+
+
+@pytest.mark.parametrize(
+    "source",
+    [
+        "@dataclass\nclass A:\n    x: int = 0\n",
+        "@functools.lru_cache(maxsize=None)\ndef f(*args, **kwargs):\n    return [x * 2 for x in args]\n",
+        "def f(a, *, b):\n    return g(*a, **b)\n",
+        "if m := re.match(p, s):\n    print(m[0], {'a': 1}['a'])\n",
+        "x = a[1:2] * b\n# written by me@example.com\n",
+    ],
+)
+def test_plain_code_is_answered_without_lexing(source):
+    assert not may_use_newer_grammar(source.encode(), (3, 8))
+
+
+# The quick answer is regular expressions and a little Python; two hosts,
+# the oldest and 3.13, read three standard libraries between them.
+STDLIBS = {(3, 8): ("3.13",), (3, 13): ("3.14", "3.15")}
+TARGETS = [(3, minor) for minor in range(8, 15)]
+
+
+@pytest.mark.slow  # whole standard libraries, lexed
+@pytest.mark.parametrize("version", ["3.13", "3.14", "3.15"])
+def test_the_quick_answer_never_misses_one_in_a_standard_library(version):
+    if version not in STDLIBS.get(sys.version_info[:2], ()):
+        pytest.skip("3.8 reads the 3.13 standard library, 3.13 the 3.14 and 3.15 ones")
+    files = with_constructs = 0
+    for path in stdlib_files(version):
+        data = path.read_bytes()
+        try:
+            parsed = lex(decode_source(data, str(path)).text, str(path))
+        except TranspileError:
+            continue  # the test suite's bad syntax, on purpose
+        files += 1
+        newest = max((found.rule.needs for found in constructs(parsed)), default=(3, 8))
+        with_constructs += newest > (3, 8)
+        for target in TARGETS:
+            if newest > target:
+                assert may_use_newer_grammar(data, target), (path, target)
+    assert files > 1500 and with_constructs > 50, (files, with_constructs)
