@@ -32,6 +32,7 @@ from urllib.parse import parse_qs, urljoin
 from urllib.request import urlopen
 
 import pytest
+import tomllib
 from click.testing import CliRunner
 
 from support.cli import command
@@ -45,6 +46,9 @@ TARGETS = ("3.8", "3.9", "3.10", "3.11", "3.12", "3.13")  # the page's choices
 CORPUS_TARGETS = ("3.8", "3.11", "3.12", "3.13")
 MODES = {"output": [], "check": ["--check"], "diff": ["--diff"]}
 EXAMPLE = REPO / "examples" / "greeting.py"
+# The source repository: pyproject.toml's [project.urls] Source, which
+# mkdocs.yml's repo_url must name too.
+SOURCE = tomllib.loads((REPO / "pyproject.toml").read_text("utf-8"))["project"]["urls"]["Source"]
 
 # Input that Python 3.15 rejects, each error at a place the page must mark:
 # columns count characters (é, an astral 😀, a tab), errors on later lines.
@@ -201,9 +205,14 @@ def browser():
 
 
 # What the documentation site's theme (mkdocs-material) asks for beyond the
-# site: its fonts, from Google.  Refused like any other, without failing a
-# test that visits the site's pages.
-THEME_FONTS = ("https://fonts.googleapis.com/", "https://fonts.gstatic.com/")
+# site: for the repository its header links to (mkdocs.yml's repo_url), the
+# facts it shows there (latest release, stars, forks), from GitHub's API.
+# Refused like any other, without failing a test that visits the site's
+# pages.  (Its fonts, from Google, it no longer asks for: mkdocs.yml sets
+# font: false.)
+assert SOURCE.startswith("https://github.com/"), SOURCE
+_REPOSITORY_API = SOURCE.replace("https://github.com/", "https://api.github.com/repos/", 1)
+THEME_REQUESTS = (_REPOSITORY_API, _REPOSITORY_API + "/")
 
 
 class Visit:
@@ -425,7 +434,7 @@ def test_starts_with_readme_example(browser, server, playground, tmp_path):
 
 def test_the_docs_open_the_playground(browser, server, playground, tmp_path):
     """The site's page about the playground links to it, and it runs there."""
-    with Visit(browser, server, tolerated=THEME_FONTS) as page:
+    with Visit(browser, server, tolerated=THEME_REQUESTS) as page:
         page.goto(server + "browser-playground/")
         page.get_by_role("link", name="Open the playground").click()
         page.wait_for_url(re.compile(re.escape(playground) + "(index.html)?(#.*)?$"))
@@ -447,7 +456,7 @@ def test_rule_links_reach_their_rules(browser, request, where):
         origin = address = request.getfixturevalue("alone_server")
         rules = "rules.html"
     anchors = rule_anchors()
-    with Visit(browser, origin, tolerated=THEME_FONTS) as page:
+    with Visit(browser, origin, tolerated=THEME_REQUESTS) as page:
         open_playground(page, address + "index.html?debounce=0")
         (seen,) = page.evaluate(DRIVE, {"sources": [EVERY_RULE], "target": "3.8"})
         assert [code for code, _ in seen["ruleLinks"]] == list(anchors), "EVERY_RULE misses a rule of docs/rules.md"
