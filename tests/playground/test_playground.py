@@ -33,6 +33,7 @@ from urllib.request import urlopen
 
 import pytest
 import tomllib
+import yaml
 from click.testing import CliRunner
 
 from support.cli import command
@@ -472,6 +473,40 @@ def test_rule_links_reach_their_rules(browser, request, where):
                 assert heading and heading.startswith(f"{code} "), f"{url}: {heading!r}"
             else:
                 assert page.locator("h1").first.text_content().startswith("Rules"), url
+
+
+def nav_pages(entries):
+    """The pages (docs/ paths) of mkdocs.yml's ``nav``, in order."""
+    for entry in entries:
+        value = entry if isinstance(entry, str) else next(iter(entry.values()))
+        if isinstance(value, list):
+            yield from nav_pages(value)
+        else:
+            yield value
+
+
+def test_every_page_links_to_the_source_repository(browser, server, site):
+    """Every page of the site (those of the nav, and 404.html) shows in its
+    header a link to the source repository: mkdocs.yml's repo_url, which
+    is pyproject.toml's [project.urls] Source."""
+    config = yaml.safe_load((REPO / "mkdocs.yml").read_text("utf-8"))
+    assert config.get("repo_url") == SOURCE, "mkdocs.yml's repo_url is not pyproject.toml's Source"
+    addresses = sorted(
+        path.relative_to(site).as_posix().removesuffix("index.html")
+        for path in site.rglob("*.html")
+        if path.relative_to(site).parts[0] != "playground"
+    )
+    for name in nav_pages(config["nav"]):
+        address = name.removesuffix("index.md") if name.endswith("index.md") else name.removesuffix(".md") + "/"
+        assert address in addresses, f"docs/{name} has no page in the site"
+    assert "404.html" in addresses
+    found = {}
+    with Visit(browser, server, tolerated=THEME_REQUESTS) as page:
+        for address in addresses:
+            page.goto(server + address)
+            links = page.locator("header.md-header a.md-source")
+            found[address] = [(link.get_attribute("href"), link.is_visible()) for link in links.all()]
+    assert {address: links for address, links in found.items() if links != [(SOURCE, True)]} == {}
 
 
 def test_the_link_keeps_source_and_target(browser, server, playground, tmp_path, monkeypatch):
