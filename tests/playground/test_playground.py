@@ -509,6 +509,30 @@ def test_every_page_links_to_the_source_repository(browser, server, site):
     assert {address: links for address, links in found.items() if links != [(SOURCE, True)]} == {}
 
 
+def test_console_numbers_keep_the_commands_colour(browser, server):
+    """In a console block of the home page, the number of ``--target 3.8``
+    (a span of its own, class ``m``) is drawn in the colour of the command
+    text around it, not in the theme's red for numbers
+    (docs/stylesheets/console.css)."""
+    with Visit(browser, server, tolerated=THEME_REQUESTS) as page:
+        page.goto(server)
+        numbers = page.evaluate("""() =>
+          [...document.querySelectorAll(".language-console.highlight code .m")]
+            .filter((number) => number.textContent === "3"
+                    && number.previousSibling?.previousSibling?.textContent === "--target"
+                    && number.nextSibling?.textContent.startsWith(".8"))
+            .map((number) => ({
+              number: getComputedStyle(number).color,
+              // The text around it is the code element's own (no span).
+              around: getComputedStyle(number.parentElement).color,
+              line: number.parentElement.textContent.split("\\n").find((line) => line.includes("--target 3.8")),
+            }))
+        """)
+    assert numbers, "no `--target 3.8` in a console block of the home page"
+    for seen in numbers:
+        assert seen["number"] == seen["around"], seen
+
+
 def test_the_link_keeps_source_and_target(browser, server, playground, tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
     text = 'emoji = {"😀": "grin"}\nprint(f"{emoji["😀"]!r:>{10}} é")\n'
