@@ -7,8 +7,10 @@ inputs; it starts with README's example, says that Python is starting until
 its first answer, keeps its state in the URL, runs as you type (debounced),
 takes what is typed while Python loads, and fetches nothing beyond
 loopback.  The docs' link opens it, and its rule links reach their rules,
-in the site and in a playground built and served alone.  How fast it
-starts is measured by benchmarks/bench_playground.py, not here: a test does
+in the site and in a playground built and served alone.  The site's
+pages link from their header to the source repository (pyproject.toml's
+Source), and a console block draws a command's numbers in the command's
+colour.  How fast the playground starts is measured by benchmarks/bench_playground.py, not here: a test does
 not assert on the clock.
 
 Only ``tox -e playground`` runs this folder (tests/conftest.py keeps the
