@@ -8,6 +8,7 @@ rest of the engine on the first file that needs it, so that a run (a
 build, a cold import) with nothing to rewrite never pays for them.
 """
 
+import sys
 from typing import TYPE_CHECKING, List, Optional, Tuple, TypeVar
 
 from .errors import TranspileError
@@ -167,8 +168,54 @@ def find_unlowered(
     return unlowered_in(text, version, filename)
 
 
+def name_newer_grammar(
+    error: SyntaxError, source: "str | bytes", host: Optional[Tuple[int, int]] = None
+) -> SyntaxError:
+    """``error``, which compiling ``source`` raised on Python ``host`` (the
+    running one), naming the newer construct it met, if one of those that
+    :func:`transpile` leaves spans its line: ``invalid syntax`` becomes
+    ``invalid syntax: FB407 match statement needs Python 3.10 (this is 3.8,
+    and fstring-backport does not lower it)``.  The same class, file, line
+    and column; ``error`` itself where no construct explains it."""
+    if host is None:
+        host = sys.version_info[:2]
+    lineno = error.lineno
+    if lineno is None or not may_use_newer_grammar(_as_bytes(source), host):
+        return error
+    from .constructs import constructs
+    from .lexer import lex
+
+    try:
+        text = decode_source(source, "<source>").text if isinstance(source, bytes) else source
+        parsed = lex(text)
+    except TranspileError:
+        return error
+    for found in constructs(parsed):
+        first, last = parsed.position(found.start)[0], parsed.position(max(found.start, found.end - 1))[0]
+        if found.rule.needs > host and first <= lineno <= last:
+            rule = found.rule
+            named = type(error)(
+                "{}: {} {} needs Python {}.{} (this is {}.{}, and fstring-backport does not lower it)".format(
+                    error.msg, rule.code, rule.message, *rule.needs, *host
+                ),
+                (error.filename, lineno, error.offset, error.text),
+            )
+            named.end_lineno = getattr(error, "end_lineno", None)
+            named.end_offset = getattr(error, "end_offset", None)
+            return named
+    return error
+
+
 def _as_bytes(source: "str | bytes") -> bytes:
     return source if isinstance(source, bytes) else source.encode("utf-8", "surrogatepass")
 
 
-__all__ = ["transpile", "find_problems", "find_unlowered", "parse_target", "RUNTIME", "TranspileError"]
+__all__ = [
+    "transpile",
+    "find_problems",
+    "find_unlowered",
+    "name_newer_grammar",
+    "parse_target",
+    "RUNTIME",
+    "TranspileError",
+]

@@ -75,7 +75,12 @@ def compile_source(source: bytes, path: str, optimize: int = -1) -> "CodeType":
             plain.end_lineno, plain.end_offset = error.end_lineno, error.end_offset
             raise plain from None
         _verbose("transpiled {}", path)
-    return compile(source, path, "exec", dont_inherit=True, optimize=optimize)
+    try:
+        return compile(source, path, "exec", dont_inherit=True, optimize=optimize)
+    except SyntaxError as error:
+        from ..engine.pipeline import name_newer_grammar
+
+        raise name_newer_grammar(error, source) from None
 
 
 # -- future-annotations ----------------------------------------------------------

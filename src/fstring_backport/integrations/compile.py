@@ -16,7 +16,7 @@ import sys
 from typing import Any, TypeVar, Union
 
 from ..engine.errors import TranspileError
-from ..engine.pipeline import transpile
+from ..engine.pipeline import name_newer_grammar, transpile
 from ..engine.targets import TSTRINGS
 from ..engine.templates import BUILTIN
 
@@ -49,6 +49,10 @@ def compile(
     if isinstance(source, (str, bytes)) and mode in ("exec", "eval", "single"):
         name = filename if isinstance(filename, str) else _decoded(filename)
         source = lower(source, name) if isinstance(source, str) else lower(source, name)
+        try:
+            return builtins.compile(source, filename, mode, flags, True, optimize)
+        except SyntaxError as error:
+            raise name_newer_grammar(error, source) from None
     return builtins.compile(source, filename, mode, flags, True, optimize)
 
 

@@ -55,6 +55,7 @@ from ..engine.errors import TranspileError
 from ..engine.fstrings import FString, parse_fstrings
 from ..engine.lexer import FSTRING_END, FSTRING_START, TSTRING_END, TSTRING_START, lex
 from ..engine.parsed import Parsed
+from ..engine.pipeline import name_newer_grammar
 from ..engine.targets import TSTRINGS
 from .compile import lower
 
@@ -99,8 +100,12 @@ class Compiler(codeop.CommandCompiler):
     """
 
     def native(self, source: str, filename: str, symbol: str) -> Optional[CodeType]:
-        """What the console of this Python answers for ``source``."""
-        return super().__call__(source, filename, symbol)
+        """What the console of this Python answers for ``source`` (a
+        construct of newer grammar it rejects named in its error)."""
+        try:
+            return super().__call__(source, filename, symbol)
+        except SyntaxError as error:
+            raise name_newer_grammar(error, source) from None
 
     def __call__(self, source: str, filename: str = "<input>", symbol: str = "single") -> Optional[CodeType]:
         """A code object, or None if ``source`` is incomplete; SyntaxError if it is wrong."""

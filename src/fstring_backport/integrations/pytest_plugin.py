@@ -236,14 +236,17 @@ class _RewritingLoader:
         import ast
 
         from ..engine.errors import TranspileError
-        from ..engine.pipeline import transpile
+        from ..engine.pipeline import name_newer_grammar, transpile
         from ..hook.cold_path import future_annotations_for
 
         try:
             source = transpile(source, sys.version_info[:2], path, future_annotations=future_annotations_for(path))
         except TranspileError as error:
             raise error.builtin() from None  # as compiling the file on 3.15 would
-        tree = ast.parse(source, filename=path)
+        try:
+            tree = ast.parse(source, filename=path)
+        except SyntaxError as error:
+            raise name_newer_grammar(error, source) from None
         _rewrite_asserts()(tree, source, path, self.config)
         return compile(tree, path, "exec", dont_inherit=True)
 

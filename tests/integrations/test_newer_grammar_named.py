@@ -1,0 +1,114 @@
+"""Newer grammar that the tool leaves, met by an older Python at run time:
+the SyntaxError CPython raises keeps its file, line and column, and names
+the construct and the Python that reads it, whichever way the code came
+in (the import hook, ``run``, the pytest plugin, the console,
+``fstring_backport.compile``).
+
+Each check runs a real Python 3.8 or 3.11 (and PyPy 3.11) in a process of
+its own, and compares the error with the one that Python raises on the
+same source without the tool: only the message grows.
+"""
+
+import json
+import subprocess
+import sys
+
+import pytest
+
+from support.hooked import installed_python, pytest_command, python
+from support.pythons import child_environment, executable
+
+MATCH = "x = 1\nmatch x:\n    case 1:\n        print('one')\n"
+TYPE = "x = 1\ntype Alias = list[int]\n"
+# (source, the Python that rejects it, the words the tool adds)
+CASES = [
+    (MATCH, "3.8", "FB407 match statement needs Python 3.10 (this is 3.8, and fstring-backport does not lower it)"),
+    (TYPE, "3.11", "FB412 type statement needs Python 3.12 (this is 3.11, and fstring-backport does not lower it)"),
+    (TYPE, "pypy3.11", "FB412 type statement needs Python 3.12 (this is 3.11, and fstring-backport does not lower it)"),
+]
+
+# What compiling the module raises, without the tool and with each way in.
+ERRORS = """
+import json, subprocess, sys, traceback
+import fstring_backport
+
+def error(run):
+    try:
+        run()
+    except SyntaxError as exc:
+        return [type(exc).__name__, exc.msg, exc.filename, exc.lineno, exc.offset]
+    return None
+
+path = sys.argv[1]
+source = open(path).read()
+found = {"plain": error(lambda: compile(source, path, "exec"))}
+found["compile"] = error(lambda: fstring_backport.compile(source, path, "exec"))
+sys.path.insert(0, sys.argv[2])
+fstring_backport.install("mod")
+found["hook"] = error(lambda: __import__("mod"))
+print(json.dumps(found))
+"""
+
+
+@pytest.mark.slow  # other interpreters
+@pytest.mark.parametrize("source, python, words", CASES, ids=["match-3.8", "type-3.11", "type-pypy3.11"])
+def test_the_error_names_the_construct(tmp_path, source, python, words):
+    package = tmp_path / "site"
+    (package / "mod").mkdir(parents=True)
+    (package / "mod" / "__init__.py").write_text(source)
+    path = package / "mod" / "__init__.py"
+    exe = executable(python)
+    result = subprocess.run(
+        [exe, "-c", ERRORS, str(path), str(package)], capture_output=True, text=True, env=child_environment()
+    )
+    assert result.returncode == 0, result.stderr
+    found = json.loads(result.stdout)
+    plain = found.pop("plain")
+    assert plain is not None and plain[0] == "SyntaxError"
+    for way, error in found.items():
+        assert error == [plain[0], f"{plain[1]}: {words}"] + plain[2:], way
+
+    # run: the script itself, and a module it imports, through the hook
+    script = tmp_path / "script.py"
+    script.write_text(source)
+    ran = subprocess.run([exe, "-m", "fstring_backport", "run", str(script)], capture_output=True, text=True,
+                         env=child_environment())
+    assert ran.returncode == 1
+    assert ran.stderr.splitlines()[-1] == f"SyntaxError: {plain[1]}: {words}"
+    assert f'File "{script}", line {plain[3]}' in ran.stderr
+
+    # the console: the line as typed, the error as that Python's console shows it, named
+    console = subprocess.run([exe, "-m", "fstring_backport", "repl"], input=source.splitlines()[1] + "\n",
+                             capture_output=True, text=True, env=child_environment())
+    assert f"SyntaxError: {plain[1]}: {words}" in console.stderr.splitlines()
+
+
+# A construct this host rejects (none rejects the 3.15 host).
+NEWER_THAN_THE_HOST = [
+    ((3, 10), MATCH, "FB407 match statement needs Python 3.10"),
+    ((3, 12), TYPE, "FB412 type statement needs Python 3.12"),
+    ((3, 15), "lazy import json\n", "FB414 lazy import needs Python 3.15"),
+]
+
+
+@pytest.mark.slow  # pytest in a process of its own
+@pytest.mark.skipif(sys.version_info >= (3, 15), reason="3.15 reads all the grammar the tool knows")
+def test_the_pytest_plugin_names_it(tmp_path):
+    source, words = next((source, words) for needs, source, words in NEWER_THAN_THE_HOST if sys.version_info < needs)
+    (tmp_path / "test_new.py").write_text("def test_it():\n    pass\n" + source)
+    result = python(pytest_command(plugin=True) + ["-p", "no:cacheprovider", str(tmp_path)],
+                    child_environment(), tmp_path, installed_python())
+    assert result.returncode != 0
+    host = "{}.{}".format(*sys.version_info[:2])
+    assert f"{words} (this is {host}, and fstring-backport does not lower it)" in result.stdout, result.stdout
+
+
+def test_an_error_no_construct_explains_is_left_as_it_is():
+    from fstring_backport.engine.pipeline import name_newer_grammar
+
+    source = "match x:\n    case 1:\n        pass\ny = )\n"
+    error = SyntaxError("unmatched ')'", ("m.py", 4, 5, "y = )\n"))
+    assert name_newer_grammar(error, source, (3, 8)) is error
+    assert name_newer_grammar(SyntaxError("invalid syntax", ("m.py", 1, 7, "match x:\n")), source, (3, 10)).msg == (
+        "invalid syntax"
+    )
