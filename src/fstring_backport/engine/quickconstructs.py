@@ -22,7 +22,10 @@ Imports nothing but :mod:`re`: the import hook's cold path may ask it.
 """
 
 import re
-from typing import Dict, List, Tuple
+from typing import TYPE_CHECKING, Dict, List, Tuple
+
+if TYPE_CHECKING:
+    from typing import Callable
 
 _NAME_BYTES = rb"A-Za-z0-9_\x80-\xff"  # inside a class: bytes of a name (any past ASCII may be)
 _NAME = rb"[A-Za-z_\x80-\xff][" + _NAME_BYTES + rb"]*"
@@ -50,7 +53,7 @@ def _atomic(pattern: bytes) -> bytes:
     return b"(?=(?P<" + name + b">" + pattern + b"))(?P=" + name + b")"
 
 
-def _balanced(plain: bytes, depth: int = 3) -> bytes:
+def _balanced(plain: bytes, depth: int = 5) -> bytes:
     """A run of ``plain`` characters, strings, and bracket pairs nested
     ``depth`` deep at most (inside them, anything but a comment or a
     backslash is plain; a pair may close with another kind of bracket,
@@ -67,6 +70,9 @@ _ITEM = _balanced(rb"""[^()\[\]{}'"#\\,\r\n]""")
 _ITEM_NO_FOR = _balanced(
     rb"""(?:(?!(?<![""" + _NAME_BYTES + rb"""])for(?![""" + _NAME_BYTES + rb"""]))[^()\[\]{}'"#\\,\r\n])"""
 )
+_ITEM_NO_FOR_LINES = _balanced(
+    rb"""(?:(?!(?<![""" + _NAME_BYTES + rb"""])for(?![""" + _NAME_BYTES + rb"""]))[^()\[\]{}'"#\\,])"""
+)
 # After a "*" that unpacks in a call or a def's parameters: its item and
 # the others to the closing ")" (a "*" the rest of a pattern finds inside
 # them is tried on its own).
@@ -80,10 +86,10 @@ _IN_PARENTHESES = (
 _OPERAND_END = rb"[" + _NAME_BYTES + rb""")\]}'"]"""
 
 
-def _patterns() -> List[Tuple[Tuple[int, int], bytes, bool]]:
+def _patterns() -> List[Tuple[Tuple[int, int], bytes, "Callable[[bytes, int, bytes], bool]"]]:
     """(the oldest Python that reads them all, a pattern, whether a match
-    is only a place for :func:`_where_it_counts` to look at) for each
-    construct."""
+    of it at an offset may be the construct, given its line's code) for
+    each construct."""
     dotted = _NAME + rb"(?:" + _BLANK + rb"*\." + _BLANK + rb"*" + _NAME + rb")*"
     call = rb"\(" + _balanced(rb"""[^()\[\]{}'"#\\]""") + rb"\)" + _BLANK + rb"*"
     # A "*" right after "in" (a for statement's iterable), "except" or an
@@ -99,44 +105,45 @@ def _patterns() -> List[Tuple[Tuple[int, int], bytes, bool]]:
     )
     return [
         # parenthesized context managers (3.9): "with ("
-        ((3, 9), _keyword(b"with") + _BLANK + rb"*\(", False),
+        ((3, 9), _keyword(b"with") + _BLANK + rb"*\(", _in_code),
         # PEP 614 (3.9): an "@" not followed by a dotted name called at most
         # once and its line's end, where it starts a line
-        ((3, 9), rb"@(?!" + _BLANK + rb"*" + dotted + _BLANK + rb"*(?:" + call + rb")?" + _LINE_END + rb")", True),
-        # ":=" in a set display (3.9) or a subscript (3.10), read back to its bracket
-        ((3, 10), rb":=", True),
+        ((3, 9), rb"@(?!" + _BLANK + rb"*" + dotted + _BLANK + rb"*(?:" + call + rb")?" + _LINE_END + rb")",
+         _starts_a_line),
+        # ":=" in a set display (3.9) or a subscript (3.10)
+        ((3, 10), rb":=", _walrus_counts),
         # the match statement (3.10): "match" not assigned, called, subscripted
         # or annotated, where it starts a line
         ((3, 10), _keyword(b"match") + rb"(?!" + _BLANK + rb"*(?:[=.,;)\]}:]|[-+*/%&|^@<>]=|//=|\*\*=|>>=|<<=|$))",
-         True),
+         _starts_a_line),
         # "*" right after "in" (a for statement's iterable, 3.9), "except"
-        # (3.11) or an annotation's ":" (*args: *Ts, 3.11)
-        ((3, 11), rb"\*(?:" + always + rb")", False),
-        # any other "*" that unpacks, but in a call's or a def's parentheses:
-        # in a subscript (3.11) or a for statement's iterable (3.9), read back
-        # to its bracket
-        ((3, 11), rb"\*" + unpacking, True),
-        # type parameters (3.12) and their defaults (3.13)
-        ((3, 13), _keyword(b"def") + _BLANK + rb"+" + _NAME + _BLANK + rb"*\[", False),
-        ((3, 13), _keyword(b"class") + _BLANK + rb"+" + _NAME + _BLANK + rb"*\[", False),
-        # the type statement (3.12), its parameters' defaults (3.13)
-        ((3, 13), _keyword(b"type") + _BLANK + rb"+" + _NAME + _BLANK + rb"*(?:\[|=(?!=))", False),
-        # lazy imports (3.15)
-        ((3, 15), _keyword(b"lazy") + _BLANK + rb"+(?:import|from)(?![" + _NAME_BYTES + rb"])", False),
+        # (3.11) or an annotation's ":" (*args: *Ts, 3.11); any other that
+        # unpacks, but in a call's or a def's parentheses: in a subscript
+        # (3.11) or a for statement's iterable (3.9)
+        ((3, 11), rb"\*(?:" + always + rb"|" + unpacking + rb")", _star_counts),
+        # type parameters (3.12) and their defaults (3.13): the "]" that closes
+        # them, before a def's "(", a class's ":" or "(", a type statement's "="
+        # (one pattern for the three keywords, whose words are common)
+        ((3, 13), rb"\](?=[ \t\f]*[(:=])(?![ \t\f]*==)", _closes_type_parameters),
+        # the type statement (3.12), where it starts a statement
+        ((3, 12), _keyword(b"type") + _BLANK + rb"+" + _NAME + _BLANK + rb"*=(?!=)", _in_code),
+        # lazy imports (3.15), where they start a line
+        ((3, 15), _keyword(b"lazy") + _BLANK + rb"+(?:import|from)(?![" + _NAME_BYTES + rb"])", _starts_a_line),
         # unpacking first in a comprehension (3.15): "*" or "**" right after an
         # opening bracket, its item not followed by "," or the closing bracket
-        ((3, 15), rb"\*(?:(?<=[\[({]\*)|(?<=[\[({] \*))\*?(?!" + _ITEM_NO_FOR + _SPACE + rb"*[,)\]}])", False),
+        ((3, 15), rb"\*(?:(?<=[\[({]\*)|(?<=[\[({] \*))\*?(?!" + _ITEM_NO_FOR_LINES + _SPACE + rb"*[,)\]}])",
+         _in_code),
     ]
 
 
-_compiled: Dict[Tuple[int, int], List[Tuple["re.Pattern[bytes]", bool]]] = {}
+_compiled: Dict[Tuple[int, int], List[Tuple["re.Pattern[bytes]", "Callable[[bytes, int, bytes], bool]"]]] = {}
 
 
-def _searches(target: Tuple[int, int]) -> List[Tuple["re.Pattern[bytes]", bool]]:
+def _searches(target: Tuple[int, int]) -> List[Tuple["re.Pattern[bytes]", "Callable[[bytes, int, bytes], bool]"]]:
     found = _compiled.get(target)
     if found is None:
         found = _compiled[target] = [
-            (re.compile(pattern), check) for needs, pattern, check in _patterns() if needs > target
+            (re.compile(pattern), counts) for needs, pattern, counts in _patterns() if needs > target
         ]
     return found
 
@@ -144,43 +151,104 @@ def _searches(target: Tuple[int, int]) -> List[Tuple["re.Pattern[bytes]", bool]]
 def may_use_newer_grammar(data: bytes, target: Tuple[int, int]) -> bool:
     """Whether ``data`` (UTF-8, or any encoding that spells ASCII as ASCII)
     may hold a construct that Python ``target`` rejects; False is sure."""
-    for pattern, check in _searches(target):
-        if not check:
-            if pattern.search(data) is not None:
-                return True
-            continue
+    for pattern, counts in _searches(target):
         for match in pattern.finditer(data):
-            if _where_it_counts(data, match.start()):
-                return True
+            at = match.start()
+            line_start = max(data.rfind(b"\n", 0, at), data.rfind(b"\r", 0, at)) + 1
+            if counts is _starts_a_line and data[line_start:at].strip(b" \t\f"):
+                continue  # what starts a statement starts a line, whatever the line holds
+            if counts is _closes_type_parameters and _plainly_not_type_parameters(data[line_start:at]):
+                continue
+            code = _code_of_line(data, line_start, at)
+            if code is None:
+                return True  # unsure
+            offset = at - line_start
+            if code[offset : offset + 1] == data[at : at + 1] and counts(data, at, code[:offset]):
+                return True  # not in a string or a comment, and where it counts
     return False
 
 
-def _where_it_counts(data: bytes, at: int) -> bool:
-    """Whether the match at ``at`` may be the construct: an ``@`` or a
-    ``match`` only where it starts a line (after blanks); a ``:=`` only
-    directly inside a brace or a subscript; a ``*`` that is not in a
-    call's or a def's parentheses only in a subscript, or in a for
-    statement's iterable (a list's, a set's or an assignment's is 3.8's).
-    Where the reading back gives up, it may."""
-    first = data[at : at + 1]
-    if first == b"@" or first == b"m":
-        return _line_before(data, at).strip(b" \t\f") == b""
-    if first == b":" or first == b"*":
-        opener = _innermost_opener(data, at)
-        if opener == b"?" or (opener == b"{" and first == b":"):
-            return True
-        if opener == b"[":
-            before = data[: data.rfind(b"[", 0, at)].rstrip(b" \t\f")
-            return before[-1:] in _OPERAND_LAST and not before.endswith(_KEYWORDS_BEFORE_A_LIST)
-        if opener == b"" and first == b"*":
-            return _line_before(data, at).lstrip(b" \t\f").startswith((b"for ", b"for\t", b"async "))
-        return opener == b"("  # what the pattern could not read as a call's or a def's items
+# Whether a match at ``at`` (whose line's code before it is ``before``) may
+# be its construct.
+
+
+def _in_code(data: bytes, at: int, before: bytes) -> bool:
     return True
 
 
-def _line_before(data: bytes, at: int) -> bytes:
-    """The text from the start of ``at``'s line to ``at``."""
-    return data[max(data.rfind(b"\n", 0, at), data.rfind(b"\r", 0, at)) + 1 : at]
+def _starts_a_line(data: bytes, at: int, before: bytes) -> bool:
+    """An ``@``, ``match`` or ``lazy`` only where it starts a line (after blanks)."""
+    return not before.strip(b" \t\f")
+
+
+def _walrus_counts(data: bytes, at: int, before: bytes) -> bool:
+    """A ``:=`` only directly inside a brace or a subscript."""
+    opener, position = _innermost_opener(data, at)
+    return opener in (b"?", b"{") or (opener == b"[" and _subscripts(data, position))
+
+
+# What comes before type parameters' "[": "def", "class" or "type" and a name.
+_NAMED = re.compile(rb"(?:^|[^A-Za-z0-9_\x80-\xff.])(?:def|class|type)" + _BLANK + rb"+" + _NAME + _BLANK + rb"*\Z")
+
+
+def _closes_type_parameters(data: bytes, at: int, before: bytes) -> bool:
+    """A "]" only where it closes type parameters: its "[" after ``def``,
+    ``class`` or ``type`` and a name."""
+    if before.count(b"[") > before.count(b"]"):  # its "[" is on this line (strings are blanks in ``before``)
+        return _NAMED_ON_A_LINE.search(before) is not None
+    opener, position = _innermost_opener(data, at)
+    return opener == b"?" or (opener == b"[" and _NAMED.search(data, max(0, position - 200), position) is not None)
+
+
+def _plainly_not_type_parameters(line: bytes) -> bool:
+    """Whether a line before a "]" shows, with no quote or comment to read
+    around, that the "]" closes a "[" of its own that follows no ``def``,
+    ``class`` or ``type``: the common case, answered without reading code."""
+    return (
+        line.count(b"[") > line.count(b"]")
+        and b"def" not in line
+        and b"class" not in line
+        and b"type" not in line
+        and b"'" not in line
+        and b'"' not in line
+        and b"#" not in line
+    )
+
+
+_NAMED_ON_A_LINE = re.compile(rb"(?:^|[^A-Za-z0-9_\x80-\xff.])(?:def|class|type)[ \t\f]+" + _NAME + rb"[ \t\f]*\[")
+
+
+_AFTER_WORD = re.compile(rb"(?:^|[^A-Za-z0-9_\x80-\xff])(?:in|except)[ \t\f]*\Z|:[ \t\f]*\Z")
+
+
+def _star_counts(data: bytes, at: int, before: bytes) -> bool:
+    """A ``*`` after ``in``, ``except`` or ``:``; else one after ``[`` or ``,``
+    (those of calls and defs left out by the pattern) only in a subscript,
+    or in a for statement's iterable (a list's, a set's or an
+    assignment's is 3.8's)."""
+    if _AFTER_WORD.search(before):
+        return True
+    last = before.rstrip(b" \t\f")[-1:]
+    if last and last not in b"[,":
+        return False
+    opener, position = _innermost_opener(data, at)
+    if opener == b"?":
+        return True
+    if opener == b"[":
+        return _subscripts(data, position)
+    if opener == b"":  # a for statement's iterable, after its "in"
+        statement = before.lstrip(b" \t\f")
+        return statement.startswith((b"for ", b"for\t", b"async ")) and _IN.search(statement) is not None
+    return False
+
+
+_IN = re.compile(rb"[^A-Za-z0-9_\x80-\xff]in[^A-Za-z0-9_\x80-\xff]")
+
+
+def _subscripts(data: bytes, bracket: int) -> bool:
+    """Whether the ``[`` at ``bracket`` subscripts (rather than opens a list)."""
+    before = data[:bracket].rstrip(b" \t\f")
+    return before[-1:] in _OPERAND_LAST and not before.endswith(_KEYWORDS_BEFORE_A_LIST)
 
 
 # The last byte of an operand: a "[" after one subscripts it; and the words
@@ -193,40 +261,78 @@ _KEYWORDS_BEFORE_A_LIST = tuple(
 ) + tuple(b"\t" + word for word in b"in not and or is if else return yield await assert".split())
 
 
-# How far back :func:`_innermost_opener` reads before it gives up.
-_READ_BACK = 4096
+# A piece of a line: code, a one-line string, a comment, or a backslash
+# that continues the line.
+_LINE_PIECE = re.compile(rb"""[^'"#\\\r\n]+|""" + _STRING + rb"""|#[^\r\n]*|\\(?=\r|\n|\Z)""")
 
 
-def _innermost_opener(data: bytes, at: int) -> bytes:
-    """The bracket that ``at`` is directly inside, read backwards: ``b"("``,
-    ``b"["``, ``b"{"``, ``b""`` for none, or ``b"?"`` where a quote, a
-    comment or a backslash, or distance, makes the reading unsure.
+def _code_of_line(data: bytes, start: int, stop: int = -1) -> "bytes | None":
+    """The line from ``start`` (to ``stop``, a piece past it, when given),
+    its one-line strings and its comment turned to blanks (so offsets
+    keep); None where a backslash, an f-string's fields or a quote that
+    does not close on the line make the reading unsure."""
+    end = data.find(b"\n", start)
+    if end < 0:
+        end = len(data)
+    carriage = data.find(b"\r", start, end)
+    if carriage >= 0:
+        end = carriage
+    limit = end if stop < 0 else min(end, stop + 1)
+    pieces = []
+    position = start
+    while position < limit:
+        piece = _LINE_PIECE.match(data, position, end)
+        if piece is None:
+            return None
+        text = piece.group()
+        if text[:1] in b"'\"" and b"{" in text and data[position - 2 : position].rstrip(b"rRbB")[-1:] in b"fFtT":
+            return None  # an f-string's fields are code
+        pieces.append(b" " * len(text) if text[:1] in b"'\"#" else text)
+        position = piece.end()
+    return b"".join(pieces)
+
+
+# How many lines back :func:`_innermost_opener` reads before it gives up.
+_READ_BACK = 50
+
+
+def _innermost_opener(data: bytes, at: int) -> "tuple[bytes, int]":
+    """The bracket that ``at`` is directly inside and its offset, read
+    backwards: ``b"("``, ``b"["``, ``b"{"``, ``b""`` for none, or ``b"?"``
+    where the reading is unsure (a backslash, a string over several lines,
+    too far).
 
     Reading goes back over lines while the line above may go on into this
-    one (it ends in a comma, an operator, an opening bracket or a
-    backslash); a line above that ends otherwise ends a statement."""
+    one (it ends in a comma, an operator or an opening bracket); a line
+    above that ends otherwise ends a statement."""
     depth = 0
-    position = at
-    stop = max(0, at - _READ_BACK)
-    while position > stop:
-        position -= 1
-        byte = data[position]
-        if byte in b")]}":
-            depth += 1
-        elif byte in b"([{":
-            if depth == 0:
-                return bytes((byte,))
-            depth -= 1
-        elif byte in b"'\"#\\":
-            return b"?"
-        elif byte in b"\r\n":
-            line_start = max(data.rfind(b"\n", 0, position), data.rfind(b"\r", 0, position)) + 1
-            above = data[line_start:position]
-            if b"#" in above:
-                return b"?"
-            if depth == 0 and not above.rstrip(b" \t\f").endswith(_GOES_ON):
-                return b""
-    return b"?" if position > 0 else b""
+    line_start = max(data.rfind(b"\n", 0, at), data.rfind(b"\r", 0, at)) + 1
+    end = at
+    for _ in range(_READ_BACK):
+        code = _code_of_line(data, line_start)
+        if code is None:
+            return b"?", -1
+        for index in range(end - line_start - 1, -1, -1):
+            byte = code[index]
+            if byte in b")]}":
+                depth += 1
+            elif byte in b"([{":
+                if depth == 0:
+                    return bytes((byte,)), line_start + index
+                depth -= 1
+        if line_start == 0:
+            return b"", -1
+        above_end = line_start - 1
+        if above_end > 0 and data[above_end - 1 : above_end + 1] == b"\r\n":
+            above_end -= 1
+        above_start = max(data.rfind(b"\n", 0, above_end), data.rfind(b"\r", 0, above_end)) + 1
+        above = _code_of_line(data, above_start)
+        if above is None:
+            return b"?", -1
+        if depth == 0 and not above.rstrip(b" \t\f").endswith(_GOES_ON):
+            return b"", -1
+        line_start, end = above_start, above_end
+    return b"?", -1
 
 
 # What a line that goes on into the next may end in (":" ends a header).
