@@ -10,6 +10,10 @@ setuptools from PyPI; the real builds run where the tox environment is
 CPython 3.15 or PyPy 3.11.  Each of those runs also rebuilds
 the sdists on 3.8 with the newest backends that still support it.
 
+With a module holding a match statement (Python 3.10), both samples fail
+to build for 3.8, naming it, and build for 3.10 or with ``ignore =
+["FB407"]``.
+
 Two more samples are written with 3.14 t-strings; their wheels
 ship the copy of the t-string runtime their modules import, and both run
 in one process on 3.8-3.13 and PyPy 3.11 without fstring-backport (one
