@@ -10,6 +10,10 @@ setuptools from PyPI; the real builds run where the tox environment is
 CPython 3.15 or PyPy 3.11.  Each of those runs also rebuilds
 the sdists on 3.8 with the newest backends that still support it.
 
+With a module holding a match statement (Python 3.10), both samples fail
+to build for 3.8, naming it, and build for 3.10 or with ``ignore =
+["FB407"]``.
+
 Two more samples are written with 3.14 t-strings; their wheels
 ship the copy of the t-string runtime their modules import, and both run
 in one process on 3.8-3.13 and PyPy 3.11 without fstring-backport (one
@@ -30,16 +34,18 @@ from pathlib import Path
 import pytest
 
 from fstring_backport import transpile
-from fstring_backport.build.common import BuildStep, editable_pth, top_level_names
+from fstring_backport.build.common import UNSHIPPABLE_ADVICE, BuildError, BuildStep, editable_pth, top_level_names
 from fstring_backport.project.runtime_copies import Runtime, regular_packages, runtime_for, runtime_source
 
 from support.builds import (
     BACKENDS,
     HOST,
+    MATCH_MODULE,
     Venv,
     copy_project,
     expected_values,
     heavy,
+    match_problem,
     our_wheel,
     python_files,
     source_files,
@@ -96,6 +102,43 @@ def test_selection_is_the_commands_own(tmp_path):
 def test_top_level_names_of_a_wheel():
     paths = ["pkg/__init__.py", "pkg/sub/mod.py", "single.py", "pkg/data.json", "pkg-1.0.dist-info/RECORD"]
     assert top_level_names(paths) == ["pkg", "single"]
+
+
+# -- newer grammar the target rejects: not shipped -----------------------------
+
+
+def test_newer_grammar_the_target_rejects_is_not_shipped(tmp_path):
+    """Every file is read; then one BuildError names each place, and what to do."""
+    step = BuildStep(write_pyproject(tmp_path, '[project]\nrequires-python = ">=3.8"\n'))
+    (tmp_path / "route.py").write_bytes(MATCH_MODULE)
+    (tmp_path / "other.py").write_bytes(MATCH_MODULE)
+    runtime = Runtime("_rt", "_rt.py")
+    with pytest.raises(BuildError) as caught:
+        step.transpile_all([(tmp_path / "route.py", "src/route.py", runtime), (tmp_path / "other.py", "o.py", runtime)])
+    assert caught.value.located == [match_problem("src/route.py"), match_problem("o.py")]
+    assert caught.value.advice == UNSHIPPABLE_ADVICE
+    assert str(caught.value).splitlines() == [
+        "fstring-backport: 2 problems in the sources, nothing was built:",
+        match_problem("src/route.py"),
+        match_problem("o.py"),
+        UNSHIPPABLE_ADVICE,
+    ]
+    assert 'ignore = ["FBnnn", ...]' in UNSHIPPABLE_ADVICE and "requires-python" in UNSHIPPABLE_ADVICE
+
+
+@pytest.mark.parametrize(
+    "pyproject, target",
+    [
+        ('[project]\nrequires-python = ">=3.8"\n[tool.fstring-backport]\nignore = ["FB407"]\n', "3.8"),
+        ('[project]\nrequires-python = ">=3.10"\n', "3.10"),
+    ],
+    ids=["ignored", "for-3.10"],
+)
+def test_newer_grammar_is_transpiled_when_ignored_or_read_by_the_target(tmp_path, pyproject, target):
+    step = BuildStep(write_pyproject(tmp_path, pyproject))
+    (tmp_path / "route.py").write_bytes(MATCH_MODULE)
+    [(_, _, result)] = step.transpile_all([(tmp_path / "route.py", "route.py", Runtime("_rt", "_rt.py"))])
+    assert result == transpile(MATCH_MODULE, target) != MATCH_MODULE
 
 
 # -- the t-string runtime a wheel ships ----------------------------------------
@@ -309,6 +352,52 @@ def test_invalid_source_fails_the_build_with_its_location(work, builder, backend
     lines = [line.strip() for line in result.stdout.splitlines()]
     assert "{}:2:6: {}".format(Path("src", package, "bad.py"), BAD_MESSAGE) in lines
     assert not list(out.glob("*.whl"))
+
+
+def route_project(work: Path, backend: str, case: str) -> Path:
+    """A copy of ``backend``'s sample with :data:`MATCH_MODULE` as a module:
+    as it is (``refused``), with ``[tool.fstring-backport] ignore =
+    ["FB407"]`` (``ignored``), or with ``requires-python = ">=3.10"``."""
+    package = SAMPLES[backend]
+    project = copy_project(package, work / f"match-{case}" / package)
+    (project / "src" / package / "route.py").write_bytes(MATCH_MODULE)
+    pyproject = project / "pyproject.toml"
+    text = pyproject.read_text()
+    if case == "ignored":
+        table = "[tool.fstring-backport]\n"
+        if table not in text:  # the hatchling sample has none
+            text += "\n" + table
+        text = text.replace(table, table + 'ignore = ["FB407"]\n')
+    elif case == "for-3.10":
+        text = text.replace('requires-python = ">=3.8"', 'requires-python = ">=3.10"')
+    pyproject.write_text(text)
+    return project
+
+
+@heavy
+@pytest.mark.parametrize("backend", sorted(SAMPLES))
+def test_newer_grammar_the_target_rejects_fails_the_build(work, builder, backend):
+    """A match statement for requires-python's 3.8: named, with what to do, and no wheel."""
+    project = route_project(work, backend, "refused")
+    out = work / "match-refused-dist" / backend
+    result = builder.pip("wheel", "--no-deps", "--no-build-isolation", str(project), "-w", str(out), check=False)
+    assert result.returncode != 0
+    lines = [line.strip() for line in result.stdout.splitlines()]
+    assert match_problem(str(Path("src", SAMPLES[backend], "route.py"))) in lines, result.stdout
+    assert UNSHIPPABLE_ADVICE in lines, result.stdout
+    assert not out.exists() or not list(out.glob("*.whl"))
+
+
+@heavy
+@pytest.mark.parametrize("case, target", [("ignored", "3.8"), ("for-3.10", "3.10")])
+@pytest.mark.parametrize("backend", sorted(SAMPLES))
+def test_newer_grammar_ships_when_ignored_or_read_by_the_target(work, builder, backend, case, target):
+    project = route_project(work, backend, case)
+    out = work / f"match-{case}-dist" / backend
+    result = builder.pip("wheel", "--no-deps", "--no-build-isolation", str(project), "-w", str(out))
+    assert "FB407" not in result.stdout
+    [wheel] = out.glob("*.whl")
+    assert python_files(wheel)[f"{SAMPLES[backend]}/route.py"] == transpile(MATCH_MODULE, target) != MATCH_MODULE
 
 
 @heavy

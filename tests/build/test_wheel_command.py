@@ -23,6 +23,7 @@ import pytest
 from fstring_backport import transpile
 from fstring_backport.project.runtime_copies import runtime_source
 
+from support.builds import MATCH_MODULE, match_problem
 from support.cli import run_wheel_in
 from support.pythons import REPO
 from support.wheels import make_wheel, metadata, record_hash, record_problems, wheel_unpack
@@ -241,6 +242,65 @@ def test_invalid_source_is_refused_and_the_wheel_left_as_it_was(run, tmp_path):
     assert run(wheel).returncode == 1 and wheel.read_bytes() == before
 
 
+# -- newer grammar: named, never rewritten in silence --------------------------
+
+# What the command says to do, after the lines that name each place.
+ADVICE_START = "fstring-backport does not lower these, and the target rejects them: build the wheel with"
+
+
+def match_wheel(tmp_path: Path, requires_python: str = ">=3.8") -> Path:
+    return make_wheel(
+        tmp_path, {"pkg/__init__.py": FSTRINGS, "pkg/route.py": MATCH_MODULE}, requires_python=requires_python
+    )
+
+
+def test_newer_grammar_the_target_rejects_leaves_the_wheel_as_it_was(run, tmp_path):
+    wheel = match_wheel(tmp_path)
+    before = wheel.read_bytes()
+    for args in (["-w", tmp_path / "out", wheel], [wheel]):
+        result = run(*args)
+        assert result.returncode == 1
+        lines = result.stderr.splitlines()
+        assert lines[0] == match_problem(f"{wheel.name}!pkg/route.py")
+        assert lines[1].startswith(ADVICE_START) and "--ignore FBnnn" in lines[1] and "[tool." not in lines[1]
+        assert lines[2:] == [f"fstring-backport: {wheel}: not rewritten: 1 problem in its sources"]
+        assert wheel.read_bytes() == before
+    assert not (tmp_path / "out" / wheel.name).exists()
+
+
+@pytest.mark.parametrize(
+    "option", [["--ignore", "FB407"], ["--ignore", "FB411, FB407"], ["--ignore=FB411", "--ignore=FB407"]]
+)
+def test_ignore_rewrites_it_knowingly(run, tmp_path, option):
+    wheel = match_wheel(tmp_path)
+    result = run(*option, wheel)
+    assert result.returncode == 0, result.stderr
+    assert result.stderr == f'{wheel}: 2 files rewritten for Python 3.8 (Requires-Python ">=3.8" of the wheel)\n'
+    assert members(wheel)["pkg/route.py"] == transpile(MATCH_MODULE, "3.8") != MATCH_MODULE
+    assert record_problems(wheel) == []
+
+
+def test_a_wheel_for_310_is_rewritten_without_complaint(run, tmp_path):
+    wheel = match_wheel(tmp_path, requires_python=">=3.10")
+    result = run(wheel)
+    assert result.returncode == 0
+    assert result.stderr == f'{wheel}: 2 files rewritten for Python 3.10 (Requires-Python ">=3.10" of the wheel)\n'
+    assert members(wheel)["pkg/route.py"] == transpile(MATCH_MODULE, "3.10") != MATCH_MODULE
+
+
+@pytest.mark.parametrize("value", ["FB999", "FB407,fb411", "E501", "FB407,,FB4O7"])
+def test_an_unknown_code_is_a_usage_error_in_one_line(run, tmp_path, value):
+    wheel = match_wheel(tmp_path)
+    before = wheel.read_bytes()
+    result = run("--ignore", value, wheel)
+    assert result.returncode == 2
+    bad = [code for code in value.split(",") if code and code != "FB407"][0]
+    assert result.stderr == (
+        f"fstring-backport: --ignore {bad!r} is not a rule code (such as FB407; docs/rules.md lists them)\n"
+    )
+    assert wheel.read_bytes() == before
+
+
 def test_a_file_named_as_the_runtime_is_refused(run, tmp_path):
     wheel = make_wheel(tmp_path, {"pkg/__init__.py": TSTRING, "pkg/_fstring_backport_templatelib.py": b"x = 1\n"})
     result = run(wheel)
@@ -379,6 +439,7 @@ def test_help_shows_the_cibuildwheel_command():
     assert result.returncode == 0
     assert 'repair-wheel-command = "python -m fstring_backport wheel -w {dest_dir} {wheel}"' in result.stdout
     assert "--target VERSION" in result.stdout and "--inline-constants" in result.stdout
+    assert "--ignore CODES" in result.stdout and "--ignore FB407,FB411" in result.stdout
 
 
 def test_usage_errors_exit_2():

@@ -12,6 +12,10 @@ them install side by side into one environment per Python.  The wheels of
 the three frontends must hold the same modules; each Python runs one
 frontend's (3.8 pip's, 3.11 uv's, PyPy build's).
 
+With a module holding a match statement, the wrapper (around flit-core)
+and the rewriter (after uv_build) refuse the sample for 3.8, naming it, and
+ship it transpiled when told to ignore it or for 3.10.
+
 Our wheel gets a version of its own (``+test.<time>``), which the samples
 pin in ``[build-system] requires``: a build that installed anything but
 that wheel fails.
@@ -37,9 +41,10 @@ from pathlib import Path
 import pytest
 
 from fstring_backport import transpile
+from fstring_backport.build.common import UNSHIPPABLE_ADVICE
 from fstring_backport.project.runtime_copies import runtime_source
 
-from support.builds import python_files
+from support.builds import MATCH_MODULE, match_problem, python_files
 from support.cli import run_wheel_in
 from support.pythons import PROJECTS, REPO, compiles_with, executable, oracle, plain_environment
 from support.wheels import record_problems, wheel_unpack
@@ -325,6 +330,81 @@ def test_rewriter_fixes_the_wheel_of_a_backend_alone(rewritten, work, backend):
             if not info.filename.endswith((".py", "/RECORD")):
                 assert after.read(info.filename) == before.read(info.filename)
                 assert after.getinfo(info.filename).date_time == info.date_time
+
+
+# -- newer grammar the target rejects ------------------------------------------
+# The sample with a match statement (Python 3.10) in a module of its own: for
+# requires-python's 3.8 the wrapper (around flit-core) builds no wheel and the
+# rewriter leaves uv_build's as it was, both naming it; with ignore =
+# ["FB407"] (--ignore FB407), or for 3.10, the module ships transpiled.
+
+MATCH_CASES = {"refused": "3.8", "ignored": "3.8", "for-3.10": "3.10"}
+
+
+def match_project(backend: str, folder: Path, ours: str | None, case: str) -> Path:
+    project = make_project(backend, folder, ours)
+    (project / "src" / package(backend) / "route.py").write_bytes(MATCH_MODULE)
+    pyproject = project / "pyproject.toml"
+    text = pyproject.read_text()
+    if case == "ignored" and ours:  # [tool.fstring-backport] is the last table
+        text += 'ignore = ["FB407"]\n'
+    elif case == "for-3.10":
+        text = text.replace('requires-python = ">=3.8"', 'requires-python = ">=3.10"')
+    pyproject.write_text(text)
+    return project
+
+
+@pytest.mark.parametrize("case", list(MATCH_CASES))
+def test_wrapper_refuses_newer_grammar_unless_ignored_or_read_by_the_target(work, ours, env, case):
+    project = match_project("flit", work / "match-wrapped" / case, ours[1], case)
+    out = work / "match-wrapped-dist" / case
+    # build, as pip refuses a project for 3.10 on a 3.8 host
+    result = run([sys.executable, "-m", "build", "--wheel", "--installer", "uv", "-o", out, project], env)
+    wheels = list(out.glob("*.whl")) if out.exists() else []
+    if case == "refused":
+        assert result.returncode != 0
+        lines = [line.strip() for line in result.stdout.splitlines()]
+        assert match_problem(str(Path("src", "wrapped_flit", "route.py"))) in lines, result.stdout
+        assert UNSHIPPABLE_ADVICE in lines, result.stdout
+        assert wheels == []
+        return
+    checked(result)
+    assert "FB407" not in result.stdout
+    [wheel] = wheels
+    assert python_files(wheel)["wrapped_flit/route.py"] == transpile(MATCH_MODULE, MATCH_CASES[case]) != MATCH_MODULE
+
+
+@pytest.mark.parametrize("case", ["refused", "for-3.10"])
+def test_rewriter_refuses_newer_grammar_unless_ignored_or_read_by_the_target(work, env, case):
+    """uv_build's wheel, as it built it; then python -m fstring_backport wheel."""
+    project = match_project("plain_uv", work / "match-plain" / case, None, case)
+    out = work / "match-plain-dist" / case
+    checked(run([sys.executable, "-m", "uv", "build", "-q", "--wheel", "-o", out, project], env))
+    [wheel] = out.glob("*.whl")
+    before = wheel.read_bytes()
+    fixed = work / "match-fixed" / case
+    if case == "refused":
+        for args in ([wheel], ["-w", fixed, wheel]):
+            result = run_wheel_in(work, *args)
+            assert result.returncode == 1
+            lines = result.stderr.decode().splitlines()
+            assert lines[0] == match_problem(f"{wheel.name}!plain_uv/route.py")
+            assert "--ignore FBnnn" in lines[1]
+            assert lines[2] == f"fstring-backport: {wheel}: not rewritten: 1 problem in its sources"
+            assert wheel.read_bytes() == before
+        assert not fixed.exists() or not list(fixed.iterdir())
+        result = run_wheel_in(work, "--ignore", "FB407", "-w", fixed, wheel)
+        assert result.returncode == 0, result.stderr
+        target = "3.8"
+    else:
+        result = run_wheel_in(work, "-w", fixed, wheel)
+        assert result.returncode == 0, result.stderr
+        assert b"FB407" not in result.stderr
+        target = "3.10"
+    assert wheel.read_bytes() == before
+    shipped = python_files(fixed / wheel.name)
+    assert shipped["plain_uv/route.py"] == transpile(MATCH_MODULE, target) != MATCH_MODULE
+    assert record_problems(fixed / wheel.name) == []
 
 
 # -- editable installs ---------------------------------------------------------

@@ -20,11 +20,12 @@ import pytest
 from pyproject_hooks import BuildBackendHookCaller, HookMissing
 
 from fstring_backport import transpile
-from fstring_backport.build.common import editable_pth, editable_requirement
+from fstring_backport.build.common import UNSHIPPABLE_ADVICE, editable_pth, editable_requirement
 from fstring_backport.build.wheel import WheelFile
 from fstring_backport.build.wrapper import editable_packages
 from fstring_backport.project.runtime_copies import runtime_source
 
+from support.builds import MATCH_MODULE, match_problem
 from support.pythons import child_environment
 from support.wheels import make_wheel, record_problems
 
@@ -289,6 +290,40 @@ def test_invalid_source_fails_the_build_and_leaves_no_wheel(tmp_path):
         f"{Path('src', 'demo', 'bad.py')}:2:6: {BAD_MESSAGE}",
     ]
     assert not list((tmp_path / "out").iterdir())
+
+
+def test_newer_grammar_the_target_rejects_fails_the_build_and_leaves_no_wheel(tmp_path):
+    project = make_project(tmp_path / "project", sources={"demo/__init__.py": FSTRINGS, "demo/route.py": MATCH_MODULE})
+    frontend = Frontend(project)
+    with pytest.raises(subprocess.CalledProcessError):
+        frontend.caller.build_wheel(made(tmp_path / "out"))
+    assert frontend.outputs[-1].stderr.splitlines() == [
+        "fstring-backport: 1 problem in the sources, nothing was built:",
+        match_problem(str(Path("src", "demo", "route.py"))),
+        UNSHIPPABLE_ADVICE,
+    ]
+    assert not list((tmp_path / "out").iterdir())
+
+
+@pytest.mark.parametrize(
+    "table, requires_python, target",
+    [('ignore = ["FB407"]\n', ">=3.8", "3.8"), ("", ">=3.10", "3.10")],
+    ids=["ignored", "for-3.10"],
+)
+def test_newer_grammar_ships_transpiled_when_ignored_or_read_by_the_target(tmp_path, table, requires_python, target):
+    project = make_project(
+        tmp_path / "project",
+        table='build-backend = "inner_backend"\nbackend-path = ["_build"]\n' + table,
+        requires_python=requires_python,
+        sources={"demo/__init__.py": FSTRINGS, "demo/route.py": MATCH_MODULE},
+    )
+    frontend = Frontend(project)
+    name = frontend.caller.build_wheel(made(tmp_path / "out"))
+    assert "FB407" not in frontend.outputs[-1].stderr
+    files = wheel_files(tmp_path / "out" / name)
+    assert files["demo/route.py"] == transpile(MATCH_MODULE, target) != MATCH_MODULE
+    assert files["demo/__init__.py"] == transpile(FSTRINGS, target)
+    assert record_problems(tmp_path / "out" / name) == []
 
 
 @pytest.mark.parametrize(

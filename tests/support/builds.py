@@ -35,6 +35,26 @@ BACKENDS = ["hatchling", "editables", "setuptools>=64", "wheel"]
 
 Test = TypeVar("Test", bound=Callable[..., object])
 
+# A module with newer grammar that fstring-backport names and does not lower
+# (a match statement: Python 3.10), and a 3.12 f-string that it rewrites: a
+# build for 3.8 must refuse it, one for 3.10 ship it transpiled.
+MATCH_MODULE = b"""\
+# Routes, matched.
+
+
+def route(path):
+    match path.strip("/").split("/"):
+        case ["users", name]:
+            return f"{"user"} {name}"
+        case _:
+            return None
+"""
+
+
+def match_problem(shown: str) -> str:
+    """The line a build for 3.8 refuses :data:`MATCH_MODULE` with, shown as ``shown``."""
+    return f"{shown}:5:5: FB407 match statement needs Python 3.10 (target 3.8)"
+
 
 def heavy(test: Test) -> Test:
     """A real build: slow, and run on CPython 3.15 and PyPy 3.11 only."""

@@ -2,10 +2,11 @@
 
 import sys
 from pathlib import Path
-from typing import Optional, Tuple
+from typing import IO, Any, Optional, Sequence, Tuple
 
 import click
 
+from ..engine.rules import BY_CODE
 from ..engine.targets import parse_target
 from .command import target_option
 
@@ -14,6 +15,7 @@ Examples:
   python -m fstring_backport wheel dist/*.whl                  rewrite in place
   python -m fstring_backport wheel -w wheelhouse dist/*.whl    write to wheelhouse/
   python -m fstring_backport wheel --target 3.9 dist/*.whl     for 3.9 and later
+  python -m fstring_backport wheel --ignore FB407 dist/*.whl   ship match statements knowingly
 
 \b
 In cibuildwheel (pyproject.toml):
@@ -25,6 +27,33 @@ Exit status: 0 success, 1 a wheel has sources the target cannot take (it
 is left as it was), 2 usage error, or a file that is not a wheel or whose
 RECORD does not match it.
 """
+
+# What to do when a wheel holds grammar its target rejects and the tool
+# does not lower: the build steps' advice (UNSHIPPABLE_ADVICE), in the
+# rewriter's terms.
+ADVICE = (
+    "fstring-backport does not lower these, and the target rejects them: build the wheel with requires-python "
+    "raised to the Python named, write them the older way or lower them with another tool first (see the "
+    "documentation's page 'Newer grammar'), or rewrite the wheel knowingly with --ignore FBnnn,..."
+)
+
+
+class _OneLineUsageError(click.UsageError):
+    """A usage error told in one line, as a bad setting is."""
+
+    def show(self, file: Optional[IO[Any]] = None) -> None:
+        click.echo(f"fstring-backport: {self.format_message()}", err=True)
+
+
+def _ignore_option(ctx: click.Context, param: click.Parameter, value: Sequence[str]) -> Tuple[str, ...]:
+    """``--ignore FB407,FB411``, repeatable, as ruff's; each a rule code."""
+    codes = tuple(code.strip() for item in value for code in item.split(",") if code.strip())
+    for code in codes:
+        if code not in BY_CODE:
+            raise _OneLineUsageError(
+                f"--ignore {code!r} is not a rule code (such as FB407; docs/rules.md lists them)", ctx
+            )
+    return codes
 
 
 @click.command(context_settings={"help_option_names": ["-h", "--help"]}, epilog=EPILOG)
@@ -57,6 +86,15 @@ RECORD does not match it.
     help="Add 'from __future__ import annotations' to each module that has annotations "
     "(code written for 3.14's lazy annotations).",
 )
+@click.option(
+    "--ignore",
+    multiple=True,
+    callback=_ignore_option,
+    metavar="CODES",
+    help="Rewrite the wheel even with the newer grammar these rule codes name (FB407: match statements), "
+    "which the target rejects and fstring-backport does not lower: it then fails on the older Pythons "
+    "it admits.  Comma-separated or repeated: --ignore FB407,FB411.",
+)
 @click.option("-q", "--quiet", is_flag=True, help="Print errors only.")
 def main(
     wheels: Tuple[str, ...],
@@ -64,6 +102,7 @@ def main(
     target: Optional[Tuple[int, int]],
     inline_constants: bool,
     future_annotations: bool,
+    ignore: Tuple[str, ...],
     quiet: bool,
 ) -> None:
     """Rewrite the f-strings and t-strings of built wheels so that older
@@ -74,8 +113,11 @@ def main(
     are added, and RECORD gets their hashes and sizes; every other file is
     copied as it is.  A wheel with nothing to change is left alone (or copied
     to DIR).  The project's [tool.fstring-backport] settings are not in a
-    wheel: give --target, --inline-constants and --future-annotations here.  Sources the target
-    cannot take are reported as WHEEL!PATH:LINE:COL: message.
+    wheel: give --target, --inline-constants, --future-annotations and
+    --ignore here.  Sources the target cannot take, and newer grammar it
+    rejects that fstring-backport does not lower (a match statement for
+    3.8), are reported as WHEEL!PATH:LINE:COL: message, and the wheel is
+    left as it was.
     """
     from ..build.common import BuildError
     from ..build.wheel import WheelError
@@ -85,7 +127,7 @@ def main(
         source = Path(name)
         destination = Path(wheel_dir, source.name) if wheel_dir is not None else source
         try:
-            line = _rewrite(source, destination, target, inline_constants, future_annotations, wheel_dir)
+            line = _rewrite(source, destination, target, inline_constants, future_annotations, ignore, wheel_dir)
         except WheelError as exc:
             click.echo(f"fstring-backport: {name}: {exc}", err=True)
             status = 2
@@ -93,7 +135,7 @@ def main(
             for located in exc.located:
                 click.echo(located, err=True)
             if exc.advice:
-                click.echo(exc.advice, err=True)
+                click.echo(ADVICE, err=True)
             click.echo(f"fstring-backport: {name}: not rewritten: {_count(len(exc.located), 'problem')} in its "
                        "sources", err=True)
             status = max(status, 1)
@@ -109,6 +151,7 @@ def _rewrite(
     target: Optional[Tuple[int, int]],
     inline_constants: bool,
     future_annotations: bool,
+    ignore: Tuple[str, ...],
     wheel_dir: Optional[str],
 ) -> str:
     """Rewrite one wheel; the line that says what happened."""
@@ -137,7 +180,7 @@ def _rewrite(
             target="{}.{}".format(*chosen),
             inline_constants=inline_constants,
             future_annotations=future_annotations,
-            settings=Settings(),
+            settings=Settings(ignore=ignore),
         )
         rewrite = Rewrite(wheel)
         rewrite.transpile(step, lambda member, module_path: f"{source.name}!{member}")
