@@ -136,3 +136,23 @@ def test_a_quote_reused_in_a_multi_line_field_is_found_on_every_line():
 def test_a_quote_reused_by_a_nested_fstring_is_one_problem():
     found = find_problems('f"{f"{x}"}"\n', "3.8")
     assert [(line, column, rule.code) for line, column, rule in found] == [(1, 5, "FB101")]  # the quote itself
+
+
+def test_the_grammar_page_says_what_the_table_says():
+    # docs/grammar.md: a row per construct, its first Python, lowered or named, its rules.
+    text = (REPO / "docs" / "grammar.md").read_text()
+    row = r"^\| [^|]+ \| .+? \| (3\.\d+) \| (named|lowered since [\d.]+) \| ([^|]+) \|$"
+    rows = re.findall(row, text, re.MULTILINE)
+    seen = set()
+    for first, fate, codes in rows:
+        named = [rules.BY_CODE[code] for code in re.findall(r"FB\d+", codes)]
+        if "-" in codes:  # FB101-FB107: the range
+            low, high = (int(code[2:]) for code in re.findall(r"FB\d+", codes)[:2])
+            named = [rule for rule in rules.RULES if low <= int(rule.code[2:]) <= high] + named[2:]
+        for rule in named:
+            seen.add(rule.code)
+            assert fate == ("named" if rule.lowered_since is None else f"lowered since {rule.lowered_since}"), rule
+            version = tuple(int(part) for part in first.split("."))
+            # an f-string rule may need a later Python (3.12 misreads FB202's)
+            assert rule.needs == version if rule.lowered_since is None else rule.needs >= version, rule
+    assert seen == {rule.code for rule in rules.RULES}
