@@ -13,7 +13,7 @@ from . import rules
 from .annotations import FUTURE_ANNOTATIONS, NO_PLACE, has_annotations
 from .constructs import constructs as constructs_of
 from .constructs import located
-from .excepts import unparenthesised_excepts
+from .excepts import Unparenthesised, unparenthesised_excepts
 from .fstrings import FString, parse_fstrings
 from .hoisting import Temporaries, binding_place, first_statement, future_features, future_place
 from .lexer import TSTRING_START, lex
@@ -108,12 +108,6 @@ def rewrite(
     else:
         runtime_name = temporaries.runtime() if temporaries.runtime_used else None
     has_314_syntax = bool(excepts) or any(node.template for node in index.values())
-    # The oldest Python that reads the output: a 3.12 target keeps 3.12
-    # f-strings; except* stays except* (3.11+).
-    output_needs = max(OLDEST if old_fstrings else NATIVE, EXCEPT_GROUPS if any(c.star for c in excepts) else OLDEST)
-    # ... and newer grammar the output keeps, where this Python may not read it.
-    if may_use_newer_grammar(text.encode("utf-8", "surrogatepass"), sys.version_info[:2]):
-        output_needs = max([output_needs] + [found.rule.needs for found in constructs_of(parsed)])
     check_output(
         text,
         output,
@@ -121,12 +115,22 @@ def rewrite(
         spans,
         filename,
         runtime_name,
-        output_needs,
+        _output_needs(parsed, old_fstrings, excepts),
         has_314_syntax,
         runtime if temporaries.runtime_inline else None,
         future,
     )
     return output
+
+
+def _output_needs(parsed: Parsed, old_fstrings: bool, excepts: List[Unparenthesised]) -> Tuple[int, int]:
+    """The oldest Python that reads the output: a 3.12 target keeps 3.12
+    f-strings; except* stays except* (3.11+); newer grammar that is not
+    lowered stays (looked for only where this Python may not read it)."""
+    needs = max(OLDEST if old_fstrings else NATIVE, EXCEPT_GROUPS if any(c.star for c in excepts) else OLDEST)
+    if may_use_newer_grammar(parsed.text.encode("utf-8", "surrogatepass"), sys.version_info[:2]):
+        needs = max([needs] + [found.rule.needs for found in constructs_of(parsed)])
+    return needs
 
 
 def _apply(text: str, edits: List[Tuple[int, int, str]]) -> str:

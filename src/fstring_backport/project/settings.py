@@ -146,12 +146,6 @@ def load_settings(pyproject: str | PathLike[str] | None) -> Settings:
             f"{pyproject}: [tool.fstring-backport] backend-path must be a list of folders in quotes, "
             f"relative to the project (such as [\"_build\"]), not {backend_path!r}"
         )
-    ignore = own.get("ignore", [])
-    if not (isinstance(ignore, list) and all(isinstance(code, str) and code in BY_CODE for code in ignore)):
-        raise ValueError(
-            f"{pyproject}: [tool.fstring-backport] ignore must be a list of rule codes in quotes "
-            f"(such as [\"FB407\"]; docs/rules.md lists them), not {ignore!r}"
-        )
     return Settings(
         target,
         patterns["include"],
@@ -165,8 +159,19 @@ def load_settings(pyproject: str | PathLike[str] | None) -> Settings:
         future_annotations=flags["future-annotations"],
         build_backend=build_backend,
         backend_path=backend_path,
-        ignore=ignore,
+        ignore=_ignore(own, pyproject),
     )
+
+
+def _ignore(own: dict, pyproject: str | PathLike[str]) -> list[str]:
+    """``ignore``: rule codes, each one a rule's."""
+    ignore = own.get("ignore", [])
+    if not (isinstance(ignore, list) and all(isinstance(code, str) and code in BY_CODE for code in ignore)):
+        raise ValueError(
+            f"{pyproject}: [tool.fstring-backport] ignore must be a list of rule codes in quotes "
+            f"(such as [\"FB407\"]; docs/rules.md lists them), not {ignore!r}"
+        )
+    return ignore
 
 
 # PEP 517's object reference: a module's dotted name, then optionally
