@@ -11,16 +11,17 @@ The pipeline, in the order a source goes through it:
   tokens, and :mod:`.templates` finds which t-strings make one Template;
 * :mod:`.oldsyntax` judges what the target rejects or reads differently,
   each problem a named rule of :mod:`.rules`;
-* :mod:`.lowering` rewrites those f-strings, and every t-string into a call
-  of the runtime (``fstring_backport.templatelib``); :mod:`.excepts`
-  brackets ``except A, B:``; :mod:`.annotations` finds where ``from
-  __future__ import annotations`` goes; :mod:`.hoisting` places the
-  constants they cannot spell and the runtime's import;
+* :mod:`.rewrites` are the rewrites, one module each, listed in one
+  registry: :mod:`.lowering` writes those f-strings again, and every
+  t-string as a call of the runtime (``fstring_backport.templatelib``);
+  :mod:`.excepts` finds ``except A, B:`` to bracket; :mod:`.annotations`
+  finds where ``from __future__ import annotations`` goes; :mod:`.hoisting`
+  places the constants they cannot spell and the runtime's import;
 * :mod:`.safety` checks the output before it is returned;
 * :mod:`.pipeline` is the way in, :func:`~.pipeline.transpile` and
   :func:`~.pipeline.find_problems`: the target, the encoding and the quick
-  check; :mod:`.rewriting`, the full path from the lexer on, loads only
-  for a file that needs it.
+  check; :mod:`.rewriting`, the full path from the lexer on, which runs
+  the rewrites, loads only for a file that needs it.
 
 :mod:`.lexical` states the lexical facts (quotes, prefixes, a literal's
 body, line breaks, blanks, comments) that the lexer, the quick check and

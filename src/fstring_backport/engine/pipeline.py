@@ -14,14 +14,12 @@ from typing import TYPE_CHECKING, List, Optional, Tuple, TypeVar
 from .errors import TranspileError
 from .quickcheck import all_fstrings_plain
 from .quickconstructs import may_use_newer_grammar
+from .runtime_name import RUNTIME
 from .source import DecodedSource, decode_source, encode_source, needs_no_decoding
 from .targets import NATIVE, OLDEST, TSTRINGS, Target, parse_target
 
 if TYPE_CHECKING:
     from .rules import Rule
-
-# The module that lowered t-strings import the runtime's build from.
-RUNTIME = "fstring_backport.templatelib"
 
 AnySource = TypeVar("AnySource", str, bytes)
 
@@ -99,7 +97,13 @@ def transpile(
     from .rewriting import rewrite
 
     result = rewrite(
-        decoded.text, filename, decoded.encoding, inline_constants, old_fstrings, runtime, future_annotations
+        decoded.text,
+        filename,
+        decoded.encoding,
+        inline_constants=inline_constants,
+        old_fstrings=old_fstrings,
+        runtime=runtime,
+        future_annotations=future_annotations,
     )
     return source if result is decoded.text else encode_source(result, decoded.encoding)
 

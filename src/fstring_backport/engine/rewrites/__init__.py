@@ -1,0 +1,18 @@
+"""The rewrites: each a module of its own, listed once in :data:`REWRITES`.
+
+A rewrite module holds:
+
+* ``RULES``: the rules (:mod:`..rules`) it lowers, which ``--check``
+  reports where the target needs them lowered;
+* ``problems(module, version)``: where ``version`` needs it lowered, as
+  (offset, rule);
+* ``edits(rewriting)``: what it changes, as :class:`.module.Edit`.
+
+:mod:`..rewriting` runs every rewrite on one lexed module and applies their
+edits together.  Adding a rewrite is a module here, its line below, and its
+tests in tests/engine/rewrites/.
+"""
+
+from . import bracket_except_types, lower_fstrings, lower_tstrings, register_templatelib
+
+REWRITES = (lower_tstrings, lower_fstrings, bracket_except_types, register_templatelib)

@@ -1,0 +1,51 @@
+"""f-strings that Python 3.8-3.11 reject or read differently are written
+again in the old syntax, unchanged in meaning (:mod:`..lowering`)."""
+
+from functools import partial
+from typing import Iterator, List, Tuple
+
+from .. import rules
+from ..fstrings import FString
+from ..oldsyntax import accepted_before_312
+from ..oldsyntax import problems as old_syntax_problems
+from ..rules import Rule
+from ..targets import NATIVE
+from .module import Edit, Module, Rewriting
+
+RULES = (
+    rules.QUOTE_REUSED,
+    rules.BACKSLASH_IN_EXPRESSION,
+    rules.COMMENT_IN_EXPRESSION,
+    rules.LINE_BREAK_IN_SINGLE_QUOTED,
+    rules.CONTINUATION_IN_EXPRESSION,
+    rules.SPEC_NESTED_TOO_DEEPLY,
+    rules.WHITESPACE_AFTER_CONVERSION,
+    rules.DEBUG_TEXT_DIFFERS,
+    rules.CONVERSION_BEFORE_SPEC,
+)
+
+
+def problems(module: Module, version: Tuple[int, int]) -> Iterator[Tuple[int, Rule]]:
+    if version < NATIVE:
+        for node in _outermost_fstrings(module.fstrings):
+            yield from old_syntax_problems(module.parsed, node)
+
+
+def edits(rewriting: Rewriting) -> Iterator[Edit]:
+    if not rewriting.old_fstrings:
+        return
+    module = rewriting.module
+    tokens = module.tokens
+    for node in module.fstrings:
+        if not node.template and not accepted_before_312(module.parsed, node):
+            yield Edit(tokens[node.start].offset, tokens[node.end].end, partial(rewriting.lowerer.lower, node))
+
+
+def _outermost_fstrings(nodes: List[FString]) -> Iterator[FString]:
+    """The f-strings in no other f-string: those in t-strings are in code once the t-string is lowered."""
+    for node in nodes:
+        if node.template:
+            for field in node.fields():
+                yield from _outermost_fstrings(field.fstrings)
+        else:
+            yield node

@@ -1,0 +1,60 @@
+"""What the rewrites read: one lexed module, and the state of its rewriting."""
+
+from functools import cached_property
+from typing import Callable, Dict, List, NamedTuple, Optional, Tuple, Union
+
+from ..excepts import Unparenthesised, unparenthesised_excepts
+from ..fstrings import FString, parse_fstrings
+from ..hoisting import Temporaries
+from ..lowering import Lowerer
+from ..parsed import Parsed
+from ..templates import Concatenations, all_nodes
+
+
+class Edit(NamedTuple):
+    """Replace ``text[start:end]`` by ``replacement``.  A replacement may be
+    deferred (a function of no arguments): those are made in source order
+    once every rewrite has said where, so that the temporaries the lowering
+    adds are numbered as they appear in the module."""
+
+    start: int
+    end: int
+    replacement: Union[str, Callable[[], str]]
+
+
+class Module:
+    """One lexed module; its f-strings and t-strings parsed on first use."""
+
+    def __init__(self, parsed: Parsed) -> None:
+        self.parsed = parsed
+        self.tokens = parsed.tokens
+
+    @cached_property
+    def fstrings(self) -> List[FString]:
+        """The f-strings and t-strings in no other one, in source order."""
+        return parse_fstrings(self.parsed)
+
+    @cached_property
+    def every_fstring(self) -> Dict[int, FString]:
+        """Every f-string and t-string, nested ones included, by first token."""
+        return all_nodes(self.fstrings)
+
+    @cached_property
+    def concatenations(self) -> Concatenations:
+        return Concatenations(self.parsed, self.every_fstring)
+
+    @cached_property
+    def excepts(self) -> List[Unparenthesised]:
+        return unparenthesised_excepts(self.parsed)
+
+
+class Rewriting(NamedTuple):
+    """A module being rewritten, and what its rewrites share."""
+
+    module: Module
+    lowerer: Lowerer
+    temporaries: Temporaries
+    old_fstrings: bool  # the target is older than 3.12: f-strings it rejects are lowered
+    runtime: str  # the module lowered t-strings import ``build`` from ("" for none)
+    stub: bool  # a .pyi file: it never runs
+    place: Optional[Tuple[int, str, str]]  # where the statement of temporaries goes (hoisting)
