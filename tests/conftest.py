@@ -7,6 +7,7 @@ from hypothesis import HealthCheck, settings
 
 sys.path.insert(0, str(Path(__file__).parent))
 
+from support import pythons
 from support.pythons import child_environment
 
 settings.register_profile(
@@ -21,6 +22,13 @@ settings.register_profile(
 )
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "default"))
 
+
+def pytest_terminal_summary(terminalreporter):
+    """One line at the end of a run that skipped what needs other Pythons."""
+    if pythons.MISSING:
+        terminalreporter.write_line(
+            f"Skipped what needs {', '.join(sorted(pythons.MISSING))} (not on PATH): {pythons.HOW_TO_GET_THEM}."
+        )
 
 
 @pytest.fixture
