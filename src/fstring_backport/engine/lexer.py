@@ -176,17 +176,17 @@ class _FStringMode:
     (:meth:`at_field_top`); more is inside a field's code.
     """
 
-    __slots__ = ("quote", "raw", "depth", "text_depth", "in_spec", "colons", "start", "letter", "middle", "end")
+    __slots__ = ("quote", "raw", "depth", "text_depth", "spec_unresumed", "colons", "start", "letter", "middle", "end")
 
     def __init__(self, quote: str, raw: bool, depth: int, start: int, letter: str) -> None:
         self.quote = quote
         self.raw = raw
         self.depth = depth  # brackets open outside the f-string
         self.text_depth = depth  # and one per format spec open in it
-        # CPython's in_format_spec: set by the ":" that opens a spec, cleared
-        # by the next brace in its text, so not set again where the spec
-        # resumes after a field of its own.
-        self.in_spec = False
+        # CPython's flag in_format_spec: set by the ":" that opens a spec,
+        # cleared by the next brace in its text, so not set again where the
+        # spec resumes after a field of its own.
+        self.spec_unresumed = False
         self.colons: List[int] = []  # token index of the ":" of each open spec
         self.start = start  # offset of its prefix, for error messages
         self.letter = letter  # "f" or "t", as in CPython's messages
@@ -207,18 +207,18 @@ class _FStringMode:
         """How many format specs of the f-string are open (nested in one another)."""
         return self.text_depth - self.depth
 
-    def in_format_spec(self) -> bool:
+    def any_spec_open(self) -> bool:
         return self.text_depth > self.depth
 
     def open_spec(self, colon: int) -> None:
         """The ``:`` at token index ``colon`` opens a format spec."""
         self.text_depth += 1
-        self.in_spec = True
+        self.spec_unresumed = True
         self.colons.append(colon)
 
     def close_spec(self) -> None:
         self.text_depth -= 1
-        self.in_spec = False
+        self.spec_unresumed = False
         self.colons.pop()
 
     def error_text(self, msg: str) -> str:
@@ -556,7 +556,7 @@ class _Lexer:
         """Lex literal text of an f-string up to a field, the spec's end or its end."""
         text = self.text
         tokens = self.tokens
-        state = (SPEC if mode.in_spec else RESUMED) if mode.in_format_spec() else TEXT
+        state = (SPEC if mode.spec_unresumed else RESUMED) if mode.any_spec_open() else TEXT
         end = _FSTRING_TEXT[(mode.quote, mode.raw, state)].match(text, pos).end()  # type: ignore[union-attr]  # matches always, if only the empty string
         if end > pos:
             tokens.append(Token(mode.middle, text[pos:end], pos))
@@ -569,12 +569,12 @@ class _Lexer:
                 raise self.error(mode.error_text("expressions nested too deeply"), end - 1)
             if len(self.brackets) >= MAX_BRACKET_DEPTH:
                 raise self.error("too many nested parentheses", end)
-            mode.in_spec = False
+            mode.spec_unresumed = False
             self.brackets.append(("{", end))
             tokens.append(Token(OP, "{", end))
             return end + 1
         if ch == "}":
-            if not mode.in_format_spec():
+            if not mode.any_spec_open():
                 raise self.error(mode.error_text("single '}' is not allowed"), end)
             mode.close_spec()
             self.brackets.pop()
@@ -582,7 +582,7 @@ class _Lexer:
             return end + 1
         if ch == "\r" or ch == "\n":  # only single-quoted f-strings stop here
             raise self.line_break(mode, end)
-        if mode.in_format_spec():
+        if mode.any_spec_open():
             raise self.spec_not_closed(mode, end)
         tokens.append(Token(mode.end, mode.quote, end))
         self.fstrings.pop()
@@ -592,7 +592,7 @@ class _Lexer:
 
     def line_break(self, mode: _FStringMode, offset: int) -> TranspileError:
         """A single-quoted f-string's text ends at a line break (or the input's end)."""
-        if mode.in_format_spec() and mode.in_spec:
+        if mode.any_spec_open() and mode.spec_unresumed:
             # 3.12 ended the spec there; 3.13.2+ refuse it (gh-129958).
             return self.error(
                 mode.error_text(
