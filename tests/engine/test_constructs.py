@@ -1,5 +1,5 @@
 """Newer grammar found in tokens (engine/constructs.py), and the quick
-answer from bytes (engine/quickconstructs.py) that must never miss it.
+answer from bytes (engine/prefilter_constructs.py) that must never miss it.
 
 Every case says where the construct is and which rule names it; the rule
 says which Python first reads it (tests/engine/test_rules.py runs one
@@ -15,7 +15,7 @@ from fstring_backport.engine import rules
 from fstring_backport.engine.constructs import constructs, located
 from fstring_backport.engine.errors import TranspileError
 from fstring_backport.engine.lexer import lex
-from fstring_backport.engine.quickconstructs import may_use_newer_grammar
+from fstring_backport.engine.prefilter_constructs import may_use_newer_grammar
 from fstring_backport.engine.source import decode_source
 
 from support.pythons import oracle, outcomes, stdlib_files

@@ -13,9 +13,9 @@ import sys
 
 import pytest
 
-from fstring_backport.engine import quickcheck
+from fstring_backport.engine import prefilter_rewrites
 from fstring_backport.engine.lexer import tokenize
-from fstring_backport.engine.quickcheck import all_fstrings_plain
+from fstring_backport.engine.prefilter_rewrites import may_need_rewriting
 
 pytestmark = pytest.mark.slow  # a tracer over large inputs
 
@@ -78,8 +78,8 @@ DECOYS = "s = \"f'{\" + 'x'  # f\"{ f'''{\n" + "t = '%f' % 1; u = '''f\"{'''\n"
 def test_quick_check_reads_each_place_once():
     small = DECOYS * 300 + "v = f'{a!r:>8}{b:>{w}}'\n"
     large = DECOYS * 3000 + "v = f'{a!r:>8}{b:>{w}}'\n"
-    assert all_fstrings_plain(large)
-    assert growth(all_fstrings_plain, small, large) < LINEAR
+    assert not may_need_rewriting(large)
+    assert growth(may_need_rewriting, small, large) < LINEAR
 
 
 def test_quick_check_lexes_each_fstring_it_refuses_once():
@@ -88,8 +88,8 @@ def test_quick_check_lexes_each_fstring_it_refuses_once():
     def text(count):
         return "x = f'{" + "abcdefghijkl" * 4 + "[b[c]]}'\n" * count
 
-    assert all_fstrings_plain(text(2))
-    assert growth(all_fstrings_plain, text(50), text(500)) < LINEAR
+    assert not may_need_rewriting(text(2))
+    assert growth(may_need_rewriting, text(50), text(500)) < LINEAR
 
 
 @pytest.mark.parametrize("name", ["a", "ab", "abc1", "a_b_c", "x" * 40, "_0" * 20])
@@ -98,7 +98,7 @@ def test_a_name_in_a_field_matches_one_way(name):
     # keeps them linear can be checked: a name that could also be read as
     # two names would let it try every split of every name in a field it
     # refuses (2 to the power of the length).
-    one = re.compile(quickcheck._NAME)
+    one = re.compile(prefilter_rewrites._NAME)
     assert [m.span() for m in one.finditer(name)] == [(0, len(name))]
-    assert re.fullmatch("(?:" + quickcheck._NAME + "){2,}", name) is None
-    assert [m.span() for m in re.finditer(quickcheck._NUMBER, "1" + name)] == []
+    assert re.fullmatch("(?:" + prefilter_rewrites._NAME + "){2,}", name) is None
+    assert [m.span() for m in re.finditer(prefilter_rewrites._NUMBER, "1" + name)] == []

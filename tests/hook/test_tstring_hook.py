@@ -217,4 +217,4 @@ def test_which_sources_load_the_engine(source, engine):
     """A source that may hold a t-string, names templatelib, or may have an
     ``except A, B:`` clause goes to the engine; one with f-strings only
     before 3.12."""
-    assert cold_path._may_need_transpiling(source) is engine
+    assert cold_path._may_need_rewriting(source) is engine

@@ -3,7 +3,7 @@
 The pipeline, in the order a source goes through it:
 
 * :mod:`.source` decodes bytes as Python does (coding cookie, BOM);
-* :mod:`.quickcheck` returns most files at once: no f-string needs a rewrite;
+* :mod:`.prefilter_rewrites` returns most files at once: no f-string needs a rewrite;
 * :mod:`.lexer` cuts the rest into tokens that cover every byte, with the
   mode stack of PEP 701, into a :class:`~.parsed.Parsed` (text, tokens,
   lines, file name) that the later steps take whole;

@@ -9,7 +9,7 @@ parameters, a display, an f-string's field) and where statements start.
 Each construct is a rule of :mod:`.rules` (FB4xx); which of them the tool
 lowers, and since when, is said there.
 
-:mod:`.quickconstructs` answers first, from the bytes, whether a text can
+:mod:`.prefilter_constructs` answers first, from the bytes, whether a text can
 hold any of them at all: most texts are never lexed for this.
 """
 

@@ -11,7 +11,7 @@ from typing import List, NamedTuple, Optional
 
 from .lexer import ENDMARKER, NAME, NEWLINE, OP, TRIVIA, Token
 from .parsed import Parsed
-from .quickexcepts import excepts_doubtful
+from .prefilter_excepts import may_bracket_excepts
 
 AS_NEEDS_PARENTHESES = "multiple exception types must be parenthesized when using 'as'"
 INVALID = "invalid syntax"
@@ -34,7 +34,7 @@ def unparenthesised_excepts(parsed: Parsed) -> List[Unparenthesised]:
     Raises 3.15's error where such a clause is not valid on 3.14 either:
     ``as`` after the types, a starred type, ``:=`` or ``yield`` among them.
     """
-    if not excepts_doubtful(parsed.text):  # most texts: no pass over the tokens
+    if not may_bracket_excepts(parsed.text):  # most texts: no pass over the tokens
         return []
     tokens = parsed.tokens
     code = [token for token in tokens if token.kind not in TRIVIA]

@@ -12,8 +12,8 @@ import sys
 from typing import TYPE_CHECKING, List, Optional, Tuple, TypeVar
 
 from .errors import TranspileError
-from .quickcheck import all_fstrings_plain
-from .quickconstructs import may_use_newer_grammar
+from .prefilter_constructs import may_use_newer_grammar
+from .prefilter_rewrites import may_need_rewriting
 from .runtime_name import RUNTIME
 from .source import DecodedSource, decode_source, encode_source, needs_no_decoding
 from .targets import NATIVE, OLDEST, TSTRINGS, Target, parse_target
@@ -40,7 +40,7 @@ def transpile(
     rejects raises :class:`TranspileError`; so does any other error the lexer
     meets in a file that has f-strings to rewrite.  A file whose f-strings
     all need no rewrite is returned as it is without being lexed
-    (:mod:`quickcheck`), errors outside f-strings and all; so is one whose
+    (:mod:`prefilter_rewrites`), errors outside f-strings and all; so is one whose
     only fault is a single-quoted f-string left open before any brace
     (``f'abc`` and a line break), which Python reports when it compiles it.
 
@@ -76,8 +76,8 @@ def transpile(
         return source
     old_fstrings = version < NATIVE  # else only t-strings are rewritten
     if not isinstance(source, bytes):
-        if not future_annotations and all_fstrings_plain(source):
-            return source  # the common case: no lexing at all (see quickcheck)
+        if not future_annotations and not may_need_rewriting(source):
+            return source  # the common case: no lexing at all (see prefilter_rewrites)
         from .rewriting import rewrite
 
         return rewrite(
@@ -114,9 +114,9 @@ def _decoded_unless_plain(source: bytes, filename: str) -> Optional[DecodedSourc
     ASCII with no coding cookie (most files) is checked without decoding.
     """
     if needs_no_decoding(source):
-        return None if all_fstrings_plain(source) else DecodedSource(source.decode("ascii"), "utf-8")
+        return None if not may_need_rewriting(source) else DecodedSource(source.decode("ascii"), "utf-8")
     decoded = decode_source(source, filename)
-    return None if all_fstrings_plain(decoded.text) else decoded
+    return None if not may_need_rewriting(decoded.text) else decoded
 
 
 def find_problems(
@@ -142,7 +142,7 @@ def find_problems(
             strings = False  # every f-string and t-string is fine as it is
         text = decoded.text
     else:
-        if strings and all_fstrings_plain(source):
+        if strings and not may_need_rewriting(source):
             strings = False
         if not (strings or newer):
             return []
@@ -161,7 +161,7 @@ def find_unlowered(
     of the text.  Output that holds one does not run on ``target``.
 
     Most sources are answered from their bytes, without lexing
-    (:mod:`.quickconstructs`).
+    (:mod:`.prefilter_constructs`).
     """
     version = parse_target(target)
     if not may_use_newer_grammar(_as_bytes(source), version):

@@ -17,7 +17,7 @@ from .hoisting import Temporaries, binding_place, first_statement, future_featur
 from .lexer import lex
 from .lowering import Lowerer
 from .parsed import LineIndex, Parsed
-from .quickconstructs import may_use_newer_grammar
+from .prefilter_constructs import may_use_newer_grammar
 from .rewrites import REWRITES
 from .rewrites.module import Edit, Module, Rewriting
 from .rules import Rule

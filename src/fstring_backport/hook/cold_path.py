@@ -14,7 +14,7 @@ import zipimport
 from _frozen_importlib_external import spec_from_file_location  # noqa: PLC2701
 
 from .. import _INSTALLED_PACKAGES, NATIVE, BackportSourceLoader, _verbose
-from ..engine.quickexcepts import except_doubtful_bytes
+from ..engine.prefilter_excepts import may_bracket_excepts_in_bytes
 
 TYPE_CHECKING = False  # typing is not loaded for this: the type checkers take it as true
 if TYPE_CHECKING:
@@ -41,13 +41,13 @@ _TSTRING_OR_TEMPLATELIB = re.compile(rb"(?<![0-9A-Za-z_\\'\"])(?:[tT][rR]?|[rR][
 _OLD_FSTRINGS = sys.version_info < NATIVE
 
 
-def _may_need_transpiling(source: bytes) -> bool:
+def _may_need_rewriting(source: bytes) -> bool:
     if _OLD_FSTRINGS and any(opener in source for opener in _FSTRING_OPENERS):
         return True
     if _TSTRING_OR_TEMPLATELIB.search(source) is not None:
         return True
     # except A, B: (3.14), by the quick check's own test.
-    return except_doubtful_bytes(source)
+    return may_bracket_excepts_in_bytes(source)
 
 
 def compile_source(source: bytes, path: str, optimize: int = -1) -> "CodeType":
@@ -63,7 +63,7 @@ def compile_source(source: bytes, path: str, optimize: int = -1) -> "CodeType":
         # Raised from this frame, as an error compiling the module: the
         # loader shows it without this tool's frames.
         raise error.with_traceback(None) from None
-    if future_annotations or _may_need_transpiling(source):
+    if future_annotations or _may_need_rewriting(source):
         from ..engine.errors import TranspileError
         from ..engine.pipeline import transpile
 

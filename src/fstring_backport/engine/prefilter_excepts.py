@@ -1,4 +1,4 @@
-"""The quick check's test for ``except A, B:`` (PEP 758): point 9 of :mod:`.quickcheck`.
+"""The quick check's test for ``except A, B:`` (PEP 758): point 9 of :mod:`.prefilter_rewrites`.
 
 In a module of its own, which imports nothing but :mod:`re` (not even
 :mod:`typing`, 3 ms on 3.8): the import hook's pre-filter
@@ -7,7 +7,7 @@ compiles, without loading the quick check's f-string patterns (this
 module takes 0.4 ms to import on 3.8 and 3.11, the quick check 4.5-7 ms
 more).
 
-:func:`excepts_doubtful` looks at every ``except`` that starts a line and
+:func:`may_bracket_excepts` looks at every ``except`` that starts a line and
 passes it only when a ``:``, a comment or the line's end comes before any
 ``,`` outside brackets, any backslash, quote (but of a one-line string with
 no backslash or brace) or bracket nested in a bracket; or when the line
@@ -49,15 +49,15 @@ _INDENTATION = b" \t\f"
 _BEFORE_CLAUSE = frozenset(b" \t\f\r\n")  # what an except clause's "except" follows
 
 
-def excepts_doubtful(text: "str | bytes") -> bool:
+def may_bracket_excepts(text: "str | bytes") -> bool:
     """Whether an ``except`` clause of ``text`` may have unbracketed types;
     False says none has.  ``text`` is a str, or bytes in an encoding that
     spells ASCII as ASCII (UTF-8, Latin-1, a file's own)."""
-    return except_doubtful_bytes(text if isinstance(text, bytes) else text.encode("utf-8", "surrogatepass"))
+    return may_bracket_excepts_in_bytes(text if isinstance(text, bytes) else text.encode("utf-8", "surrogatepass"))
 
 
-def except_doubtful_bytes(data: bytes) -> bool:
-    """:func:`excepts_doubtful` of bytes."""
+def may_bracket_excepts_in_bytes(data: bytes) -> bool:
+    """:func:`may_bracket_excepts` of bytes."""
     find = data.find
     at = find(_EXCEPT)
     size = len(data)

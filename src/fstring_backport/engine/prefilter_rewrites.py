@@ -1,8 +1,10 @@
-"""A fast, conservative answer to "does any f-string in this file need a rewrite?".
+"""A fast, conservative answer to "may this file need a rewrite?", the
+first of the engine's prefilters (each a ``may_*`` function of a
+``prefilter_*`` module: False is sure, True says look).
 
-:func:`all_fstrings_plain` says True only if every f-string in the text is
+:func:`may_need_rewriting` says False only if every f-string in the text is
 one that :func:`oldsyntax.accepted_before_312` accepts unchanged; then
-:func:`pipeline.transpile` returns the file without lexing it.  False says
+:func:`pipeline.transpile` returns the file without lexing it.  True says
 nothing: the full path lexes the file.
 
 How it reads.  *Blind* first: fold ``F``, ``r``, ``R``, ``t``, ``T`` to
@@ -16,7 +18,7 @@ The patterns read UTF-8 bytes: every character outside ASCII is bytes
 outside ASCII, which they treat alike.
 
 Why True means the full path changes nothing (each point has a test in
-``tests/test_quickcheck_soundness.py``):
+``tests/test_prefilter_rewrites_soundness.py``):
 
 1. Reading in context follows the lexer: a run of code, a comment to its
    line's end, a plain string by :data:`lexer.STRING_BODY`'s rule (its
@@ -39,7 +41,7 @@ Why True means the full path changes nothing (each point has a test in
 8. A text that names ``templatelib`` anywhere never passes: a module that
    imports ``string.templatelib`` gets the t-string runtime's import.
 9. A text with an ``except`` clause whose types may be unbracketed
-   (``except A, B:``, PEP 758) never passes: :mod:`.quickexcepts` says
+   (``except A, B:``, PEP 758) never passes: :mod:`.prefilter_excepts` says
    how it reads (a module of its own, for the import hook's pre-filter).
 """
 
@@ -62,7 +64,7 @@ from .lexical import (
     one_of,
     string_body,
 )
-from .quickexcepts import except_doubtful_bytes
+from .prefilter_excepts import may_bracket_excepts_in_bytes
 
 # f(a) - deeper brackets are lexed (point 4).  Each level triples the
 # patterns, and their compile time is paid by every process.
@@ -379,8 +381,9 @@ def _read_in_context(
     return position
 
 
-def all_fstrings_plain(text: Union[str, bytes]) -> bool:
-    """True only if every f-string in ``text`` is accepted by 3.8-3.11 unchanged.
+def may_need_rewriting(text: Union[str, bytes]) -> bool:
+    """False only if every f-string in ``text`` is accepted by 3.8-3.11
+    unchanged, and it has no t-string, ``except A, B:`` or templatelib.
 
     ``text`` is a str, or its UTF-8 encoding.  Reads blind, checking every
     place where an f-string could start against the plain pattern, and in
@@ -388,8 +391,8 @@ def all_fstrings_plain(text: Union[str, bytes]) -> bool:
     """
     source = _Text(text)
     data = source.data
-    if b"templatelib" in data or except_doubtful_bytes(data):
-        return False  # points 8 and 9
+    if b"templatelib" in data or may_bracket_excepts_in_bytes(data):
+        return True  # points 8 and 9
     find = data.translate(_FOLD).find
     read = 0  # read in context up to here, where the lexer is in code
     prefix_end = find(_FOLDED_PREFIX_END)
@@ -410,8 +413,8 @@ def all_fstrings_plain(text: Union[str, bytes]) -> bool:
             # here, and refuses the quote if a t-string does.
             read = _read_in_context(source, read, f if f >= 0 else quote_at)
             if read < 0:
-                return False
+                return True
             prefix_end = find(_FOLDED_PREFIX_END, max(read, prefix_end + 1))
         else:
             prefix_end = find(_FOLDED_PREFIX_END, prefix_end + 1)
-    return True
+    return False

@@ -1,4 +1,4 @@
-"""One test per point of the quick check's soundness argument (quickcheck.py).
+"""One test per point of the quick check's soundness argument (prefilter_rewrites.py).
 
 Each case would fail if its point were false: the check would say True for
 an f-string that needs a rewrite, or read the text other than the lexer.
@@ -7,9 +7,9 @@ an f-string that needs a rewrite, or read the text other than the lexer.
 import pytest
 
 from fstring_backport import TranspileError
-from fstring_backport.engine import quickcheck
+from fstring_backport.engine import prefilter_rewrites
 from fstring_backport.engine.lexer import FSTRING_END, FSTRING_START, tokenize
-from fstring_backport.engine.quickcheck import all_fstrings_plain
+from fstring_backport.engine.prefilter_rewrites import may_need_rewriting
 from fstring_backport.engine.rewriting import rewrite
 
 NEEDS_REWRITE = "f'{x!r:{w}}'"  # conversion before a spec with fields
@@ -18,7 +18,7 @@ DOUBTFUL = "f'{((x))}'"  # brackets too deep for the pattern: lexed alone, passe
 
 def _spans_read_in_context(text):
     spans = []
-    quickcheck._read_in_context(quickcheck._Text(text), 0, len(text.encode()), spans)
+    prefilter_rewrites._read_in_context(prefilter_rewrites._Text(text), 0, len(text.encode()), spans)
     return spans
 
 
@@ -59,7 +59,7 @@ def test_1_reading_in_context_finds_the_lexers_fstrings(template):
     text = template.format(F=DOUBTFUL)
     assert _spans_read_in_context(text) == _outermost_fstring_spans(text)
     text = template.format(F=NEEDS_REWRITE)
-    assert all_fstrings_plain(text) == (rewrite(text) == text)
+    assert may_need_rewriting(text) == (rewrite(text) != text)
 
 
 # -- 2. a quote that opens no string stops the reading ------------------------
@@ -68,11 +68,11 @@ def test_1_reading_in_context_finds_the_lexers_fstrings(template):
 @pytest.mark.parametrize("text", ["x = 'abc\ny = 1\n", "x = '''abc'\n", 'x = """\n'])
 def test_2_a_quote_that_opens_no_string_stops_the_reading(text):
     # "'''abc'" is not "''" and "'abc'": the lexer sees a triple quote.
-    assert quickcheck._read_in_context(quickcheck._Text(text), 0, len(text)) == -1
+    assert prefilter_rewrites._read_in_context(prefilter_rewrites._Text(text), 0, len(text)) == -1
 
 
 def test_2_the_answer_is_then_false():
-    assert not all_fstrings_plain("x = '''abc\ny = " + NEEDS_REWRITE + "\n")
+    assert may_need_rewriting("x = '''abc\ny = " + NEEDS_REWRITE + "\n")
 
 
 # -- 3. the plain pattern matches exactly the lexer's f-string ----------------
@@ -107,14 +107,14 @@ NOT_PLAIN = [
 @pytest.mark.parametrize("fstring", PLAIN)
 def test_3_a_plain_match_is_the_lexers_fstring(fstring):
     text = "x = " + fstring + " + 1\n"
-    end = quickcheck._plain_end(text.encode(), 5)
+    end = prefilter_rewrites._plain_end(text.encode(), 5)
     assert (4, end) == _outermost_fstring_spans(text)[0]
     assert rewrite(text) == text
 
 
 @pytest.mark.parametrize("fstring", NOT_PLAIN)
 def test_3_what_the_lexer_reads_otherwise_is_not_plain(fstring):
-    assert quickcheck._plain_end(fstring.encode(), 1) < 0
+    assert prefilter_rewrites._plain_end(fstring.encode(), 1) < 0
 
 
 # -- 4. a refused f-string is judged as the full path judges it ---------------
@@ -125,9 +125,9 @@ def test_3_what_the_lexer_reads_otherwise_is_not_plain(fstring):
     [("f'{((x))}'", True), ("f'{[(x)]:>{w}}'", True), ("f'{((x))!r:{w}}'", False), ("f'{((x), #\n)}'", False)],
 )
 def test_4_a_refused_fstring_is_lexed_alone_and_judged(fstring, accepted):
-    assert quickcheck._plain_end(fstring.encode(), 1) < 0
+    assert prefilter_rewrites._plain_end(fstring.encode(), 1) < 0
     text = "x = " + fstring + "\n"
-    assert all_fstrings_plain(text) is accepted
+    assert may_need_rewriting(text) is not accepted
     assert (rewrite(text) == text) is accepted
 
 
@@ -138,14 +138,14 @@ def test_4_a_refused_fstring_is_lexed_alone_and_judged(fstring, accepted):
 @pytest.mark.parametrize("quote", ["'", '"', "'''", '"""'])
 def test_5_blind_reading_visits_every_prefix(prefix, quote):
     text = f"x = {prefix}{quote}{{x!r:{{w}}}}{quote}\n"
-    assert not all_fstrings_plain(text)
+    assert may_need_rewriting(text)
 
 
 def test_5_but_an_fstring_left_open_on_its_line_is_left_to_python():
-    assert all_fstrings_plain("x = '%f' % y\n")
-    assert not all_fstrings_plain("x = '%f' % y\n" + NEEDS_REWRITE + "\n")
+    assert not may_need_rewriting("x = '%f' % y\n")
+    assert may_need_rewriting("x = '%f' % y\n" + NEEDS_REWRITE + "\n")
     text = "x = f'abc\ny = 1\n"
-    assert all_fstrings_plain(text)
+    assert not may_need_rewriting(text)
     with pytest.raises(TranspileError, match="unterminated f-string"):
         rewrite(text)
 
@@ -157,11 +157,11 @@ def test_5_but_an_fstring_left_open_on_its_line_is_left_to_python():
     "text", ["t'{x}'", "T'x'", "tr'x'", "rt'x'", "Rt'{x}'", "x = f'{t\"{x}\"}'", "x = f'{tr\"a\"}'"]
 )
 def test_6_no_tstring_passes(text):
-    assert not all_fstrings_plain(text + "\n")
+    assert may_need_rewriting(text + "\n")
 
 
 def test_6_a_t_after_a_quote_is_text():
-    assert all_fstrings_plain("x = 'rt' 'T'\n")
+    assert not may_need_rewriting("x = 'rt' 'T'\n")
 
 
 # -- 7. errors in f-strings go to the full path, others are not looked for ---
@@ -169,13 +169,13 @@ def test_6_a_t_after_a_quote_is_text():
 
 @pytest.mark.parametrize("text", ["f'{}'", "f'{x!z}'", "f'{x'", "f'{x:{y:{z:{w}}}}}'", "f'{x}}'"])
 def test_7_errors_in_fstrings_take_the_full_path(text):
-    assert not all_fstrings_plain(text + "\n")
+    assert may_need_rewriting(text + "\n")
     with pytest.raises(TranspileError):
         rewrite(text + "\n")
 
 
 @pytest.mark.parametrize("text", ["x = (\nf'{a}'\n", "x = 'abc\nf'{a}'\n", "x = 08 + f'{a}'\n"])
 def test_7_errors_elsewhere_are_not_looked_for(text):
-    assert all_fstrings_plain(text)
+    assert not may_need_rewriting(text)
     with pytest.raises(TranspileError):
         rewrite(text)

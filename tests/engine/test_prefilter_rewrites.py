@@ -1,6 +1,6 @@
 """The quick check never lets a file that needs a rewrite through.
 
-Whenever ``all_fstrings_plain`` says True, the full path (lex everything,
+Whenever ``may_need_rewriting`` says False, the full path (lex everything,
 lower what ``oldsyntax`` rejects) returns the text unchanged, or raises for
 an error outside every f-string or an unterminated string (which transpile
 then leaves to Python).
@@ -17,9 +17,9 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from fstring_backport import TranspileError
-from fstring_backport.engine import quickcheck
+from fstring_backport.engine import prefilter_rewrites
 from fstring_backport.engine.parsed import LineIndex
-from fstring_backport.engine.quickcheck import all_fstrings_plain
+from fstring_backport.engine.prefilter_rewrites import may_need_rewriting
 from fstring_backport.engine.rewriting import rewrite
 from fstring_backport.engine.source import decode_source
 
@@ -38,7 +38,7 @@ def full_path_changes(text):
 
 
 def assert_sound(text, name="<text>"):
-    if all_fstrings_plain(text):
+    if not may_need_rewriting(text):
         changes = full_path_changes(text)
         assert changes is not True, name
         if changes is None:
@@ -72,7 +72,7 @@ def _error_is_outside_fstrings(text):
             return True
         if exc.msg.startswith("unterminated f-string"):
             quote = re.compile(rb"[fFrR]*").match(data, at).end()
-            return quickcheck._UNTERMINATED.match(data, quote) is not None
+            return prefilter_rewrites._UNTERMINATED.match(data, quote) is not None
         if exc.msg.startswith("f-string"):
             return False
         return not any(start < at < end for start, end in _fstring_spans(text))
@@ -85,7 +85,8 @@ def _fstring_spans(text):
     Offsets into the text's UTF-8 bytes, as the error's offset is turned.
     """
     spans = []
-    quickcheck._read_in_context(quickcheck._Text(text), 0, len(text.encode("utf-8", "surrogatepass")), spans)
+    size = len(text.encode("utf-8", "surrogatepass"))
+    prefilter_rewrites._read_in_context(prefilter_rewrites._Text(text), 0, size, spans)
     return spans
 
 
@@ -106,7 +107,7 @@ def test_stdlib(version):
             text = decode_source(path.read_bytes(), str(path)).text
         except TranspileError:
             continue
-        if all_fstrings_plain(text):
+        if not may_need_rewriting(text):
             plain += 1
             assert full_path_changes(text) is not True, path
         else:
@@ -167,7 +168,7 @@ NEED_A_REWRITE = [
 @pytest.mark.parametrize("text", NEED_A_REWRITE)
 def test_traps_are_noticed(text):
     assert full_path_changes(text) is True
-    assert not all_fstrings_plain(text)
+    assert may_need_rewriting(text)
 
 
 INVALID = ["f'{{x}:{a}}'", 'f"{x!z}"', 'f"{}"', 'f"{ }"', 'f"{lambda x: 1}"', 'f"{(x]}"', 'f"{x€}"', 'f"{x!r=}"',
@@ -179,7 +180,7 @@ INVALID = ["f'{{x}:{a}}'", 'f"{x!z}"', 'f"{}"', 'f"{ }"', 'f"{lambda x: 1}"', 'f
 @pytest.mark.parametrize("text", INVALID)
 def test_errors_in_fstrings_take_the_full_path(text):
     assert full_path_changes(text) is None
-    assert not all_fstrings_plain(text)
+    assert may_need_rewriting(text)
 
 
 PLAIN = [
@@ -209,18 +210,18 @@ PLAIN = [
 
 @pytest.mark.parametrize("text", PLAIN)
 def test_common_fstrings_take_the_fast_path(text):
-    assert all_fstrings_plain(text)
+    assert not may_need_rewriting(text)
     assert full_path_changes(text) is False
 
 
 def test_long_runs_are_read_to_the_end():
     # More pieces than one match takes (RUN_LIMIT): reading in context goes on.
     head = "x = 'a'  # c\n" * 3000
-    assert all_fstrings_plain(head + 'f"{x}"\n')
-    assert not all_fstrings_plain(head + 'f"{d["k"]}"\n')
+    assert not may_need_rewriting(head + 'f"{x}"\n')
+    assert may_need_rewriting(head + 'f"{d["k"]}"\n')
     # "f'{" inside a string: refused by the pattern, so read in context.
-    assert all_fstrings_plain(head + "x = \"f'{\"\n")
-    assert not all_fstrings_plain(head + "x = \"f'{\n")
+    assert not may_need_rewriting(head + "x = \"f'{\"\n")
+    assert may_need_rewriting(head + "x = \"f'{\n")
 
 
 # (text, whether it needs a rewrite): places that blind reading must read
@@ -243,7 +244,7 @@ BLIND = [
 @pytest.mark.parametrize("text, needs_rewrite", BLIND)
 def test_blind_reading(text, needs_rewrite):
     assert full_path_changes(text) is needs_rewrite
-    assert all_fstrings_plain(text) is not needs_rewrite
+    assert may_need_rewriting(text) is needs_rewrite
 
 
 def test_unterminated_strings_are_left_to_python():
@@ -251,12 +252,12 @@ def test_unterminated_strings_are_left_to_python():
     # the error.  Nor is a single-quoted f-string whose line ends before any
     # brace: blind reading cannot tell it from the "f'" of '%f'.
     for text in ["x = 'abc\n", "x = '%f' % 1\ny = 'abc\n", "x = f'abc\ny = 1\n"]:
-        assert all_fstrings_plain(text)
+        assert not may_need_rewriting(text)
         assert full_path_changes(text) is None
     # With a brace on its line, an unterminated f-string is still reported,
     # and so is a lone "}" before the line's end.
     for text in ["x = f'{a}bc\n", "x = f'a}\n", 'f"=}\n{x}"\n']:
-        assert not all_fstrings_plain(text)
+        assert may_need_rewriting(text)
         assert full_path_changes(text) is None
 
 
@@ -266,8 +267,8 @@ def test_word_characters_are_letters_digits_underscore_backslash_and_non_ascii()
     import string
 
     word = set(string.ascii_letters + string.digits + "_\\")
-    assert {chr(c) for c in range(0x80) if re.match(quickcheck._WORD, chr(c))} == word
-    assert re.fullmatch(quickcheck._WORD + "*", "".join(map(chr, range(0x80, sys.maxunicode + 1))))
+    assert {chr(c) for c in range(0x80) if re.match(prefilter_rewrites._WORD, chr(c))} == word
+    assert re.fullmatch(prefilter_rewrites._WORD + "*", "".join(map(chr, range(0x80, sys.maxunicode + 1))))
 
 
 SEEDS = PLAIN + [
