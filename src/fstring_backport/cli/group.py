@@ -4,8 +4,8 @@
 The group is the ``fstring-backport`` command itself (cli/command.py): its
 options and PATHS when the first argument is anything but a command's name,
 that command otherwise.  A file named as a command is reached as ``./wheel``.
-The commands are imported when they run (or ``--help`` lists them), so
-that each pays only for its own imports.
+The commands are imported when they run (or ``--help`` lists them): PATHS
+imports none of them.  A plain ``run`` never gets here (cli/__init__.py).
 """
 
 import importlib
