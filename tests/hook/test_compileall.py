@@ -93,4 +93,5 @@ def test_a_bad_command_line_is_a_usage_error(project, args):
     result = run(project, "-m", "fstring_backport", "compileall", *args)
     assert result.returncode == 2
     assert "Traceback" not in result.stderr
-    assert result.stderr.splitlines()[-1].startswith("python -m fstring_backport compileall: error: ")
+    assert result.stderr.startswith("Usage: python -m fstring_backport compileall ")
+    assert result.stderr.splitlines()[-1].startswith("Error: ")

@@ -356,7 +356,7 @@ def test_run_reports_a_syntax_error_without_our_frames(tmp_path, child_env):
 def test_run_without_a_script_prints_usage(child_env):
     result = python(["-m", "fstring_backport", "run"], child_env(), REPO)
     assert result.returncode == 2
-    assert "usage: python -m fstring_backport run SCRIPT" in result.stderr
+    assert "Usage: python -m fstring_backport run SCRIPT" in result.stderr
 
 
 def test_environment_variable_activates_the_hook_at_start_up(project, tmp_path, child_env):

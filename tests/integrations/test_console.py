@@ -220,8 +220,8 @@ def test_usage():
         [sys.executable, "-m", "fstring_backport", "repl", "-h"], capture_output=True, text=True, env=session_env()
     )
     assert result.returncode == 0 and result.stderr == ""
-    assert result.stdout.startswith("usage: python -m fstring_backport repl [-q]\n")
-    assert "-q" in result.stdout.split("options:")[1]
+    assert result.stdout.startswith("Usage: python -m fstring_backport repl [-q]\n")
+    assert "-q" in result.stdout.split("Options:")[1]
 
 
 @pytest.mark.parametrize("argument", ["--bogus", "-x", "file.py"])

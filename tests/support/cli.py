@@ -4,9 +4,10 @@
 process, as black's and pyupgrade's tests do: its standard streams are
 bytes read and written here, its exit status is returned;
 :func:`run_wheel_in` does the same for ``python -m fstring_backport
-wheel``.  :func:`command` is the command as a real process, for the tests
-that are about processes (the console script, ``python -m``, workers,
-signals, terminals, memory), with
+wheel``, and :func:`run_command_line_in` for the whole command line (the
+commands beside PATHS).  :func:`command` is the command as a real process,
+for the tests that are about processes (the console script, ``python -m``,
+workers, signals, terminals, memory), with
 :func:`support.pythons.child_environment` for its environment.
 """
 
@@ -17,6 +18,7 @@ import sys
 from pathlib import Path
 from typing import Callable, List, NamedTuple, Union
 
+from fstring_backport.cli import main as command_line
 from fstring_backport.cli import wheel
 from fstring_backport.cli.command import main
 
@@ -50,6 +52,15 @@ def run_wheel_in(cwd: PathLike, *args: Union[str, Path]) -> Result:
     process from the folder ``cwd``, as :func:`run_in` runs the command."""
     arguments = [str(arg) for arg in args]
     return _in_process(lambda: wheel.main(arguments, prog_name="python -m fstring_backport wheel"), cwd, b"")
+
+
+def run_command_line_in(cwd: PathLike, *args: Union[str, Path], prog_name: str = "fstring-backport") -> Result:
+    """The whole command line with ``args`` (``fstring-backport wheel ...``,
+    the console script's and ``python -m fstring_backport``'s start), run in
+    this process from the folder ``cwd`` as :func:`run_in` runs the command;
+    ``prog_name`` as the program is named."""
+    arguments = [str(arg) for arg in args]
+    return _in_process(lambda: command_line(arguments, prog_name=prog_name), cwd, b"")
 
 
 def _in_process(call: Callable[[], object], cwd: PathLike, stdin: bytes) -> Result:

@@ -1,4 +1,5 @@
-"""The ``fstring-backport`` command: a thin shell around :func:`transpile`."""
+"""The ``fstring-backport`` command: a thin shell around :func:`transpile`,
+with the commands of cli/group.py beside it."""
 
 import os
 import sys
@@ -14,6 +15,7 @@ from ..project.runtime_copies import is_runtime_copy, runtime_in_tree, runtime_s
 from ..project.selection import Selected, Selection, Skipped
 from ..project.settings import relative_to_cwd
 from ..project.writing import write_atomically
+from .group import PathsOrCommand
 
 EPILOG = """\b
 Examples:
@@ -174,7 +176,10 @@ def _patterns_option(ctx: click.Context, param: click.Parameter, value: Sequence
     return [pattern.strip() for item in value for pattern in item.split(",") if pattern.strip()]
 
 
-@click.command(
+@click.group(
+    cls=PathsOrCommand,
+    invoke_without_command=True,
+    no_args_is_help=False,
     context_settings={"help_option_names": ["-h", "--help"]},
     epilog=EPILOG,
 )
@@ -270,6 +275,9 @@ def main(
     One file (or - for standard input) is printed on standard output;
     folders need -o, -i, --check or --diff.  Problems are reported as
     PATH:LINE:COL: message.
+
+    A command's name first runs that command (fstring-backport wheel -h);
+    a file of that name is ./wheel.
     """
     paths = _check_usage(paths, out_dir, copy_files, copy_runtime, in_place, check, diff, stdin_filename)
     selection = Selection(exclude=exclude, extend_exclude=extend_exclude, force_exclude=force_exclude, skip=out_dir)

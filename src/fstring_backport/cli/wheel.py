@@ -1,14 +1,15 @@
-"""``python -m fstring_backport wheel``: rewrite wheels that any tool built."""
+"""``fstring-backport wheel`` (``python -m fstring_backport wheel``): rewrite wheels that any tool built."""
 
 import sys
 from pathlib import Path
-from typing import IO, Any, Optional, Sequence, Tuple
+from typing import Optional, Sequence, Tuple
 
 import click
 
 from ..engine.rules import BY_CODE
 from ..engine.targets import parse_target
 from .command import target_option
+from .group import OneLineUsageError
 
 EPILOG = """\b
 Examples:
@@ -38,25 +39,22 @@ ADVICE = (
 )
 
 
-class _OneLineUsageError(click.UsageError):
-    """A usage error told in one line, as a bad setting is."""
-
-    def show(self, file: Optional[IO[Any]] = None) -> None:
-        click.echo(f"fstring-backport: {self.format_message()}", err=True)
-
-
 def _ignore_option(ctx: click.Context, param: click.Parameter, value: Sequence[str]) -> Tuple[str, ...]:
     """``--ignore FB407,FB411``, repeatable, as ruff's; each a rule code."""
     codes = tuple(code.strip() for item in value for code in item.split(",") if code.strip())
     for code in codes:
         if code not in BY_CODE:
-            raise _OneLineUsageError(
+            raise OneLineUsageError(
                 f"--ignore {code!r} is not a rule code (such as FB407; docs/rules.md lists them)", ctx
             )
     return codes
 
 
-@click.command(context_settings={"help_option_names": ["-h", "--help"]}, epilog=EPILOG)
+@click.command(
+    context_settings={"help_option_names": ["-h", "--help"]},
+    epilog=EPILOG,
+    short_help="Rewrite the f-strings and t-strings of built wheels.",
+)
 @click.argument("wheels", nargs=-1, required=True, type=click.Path(dir_okay=False, path_type=str), metavar="WHEEL...")
 @click.option(
     "-w",

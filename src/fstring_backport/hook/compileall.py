@@ -12,34 +12,23 @@ status 2.  Writing is on even under
 ``PYTHONDONTWRITEBYTECODE``, as for ``compileall``.
 """
 
-import argparse
 import os
 import re
 import sys
-from typing import Iterator, List, Pattern
+from typing import Iterator, Pattern, Sequence
 
 from .. import BackportSourceLoader, bytecode_cache_path, read_bytecode, stamped_pyc_header
 from .cold_path import is_bad_setting
 
 
-def main(argv: List[str]) -> int:
-    parser = argparse.ArgumentParser(
-        prog="python -m fstring_backport compileall",
-        description="Write the import hook's bytecode cache for every .py file under the folders given.",
-    )
-    parser.add_argument("paths", nargs="+", metavar="FILE|DIR", help="files, and folders to walk")
-    parser.add_argument("-l", dest="recurse", action="store_false", help="don't recurse into subdirectories")
-    parser.add_argument("-f", dest="force", action="store_true", help="rebuild even if the cache is up to date")
-    parser.add_argument("-q", dest="quiet", action="count", default=0, help="errors only; -qq: not even those")
-    parser.add_argument("-x", dest="skip", metavar="REGEXP", help="skip files whose path this matches (re.search)")
-    options = parser.parse_args(argv)
-    try:
-        skip = re.compile(options.skip) if options.skip else None
-    except re.error as exc:
-        parser.error(f"-x: bad regular expression: {exc}")
+def compile_all(paths: Sequence[str], recurse: bool, force: bool, quiet: int, skip: "Pattern[str] | None") -> int:
+    """Write the cache of each ``.py`` file of ``paths`` (under each folder,
+    recursing if ``recurse``); the exit status: 0, or 1 if a file failed.
+    ``force`` rewrites caches that are up to date; ``quiet`` 1 prints errors
+    only, 2 not even those; files whose path ``skip`` matches are left out."""
     sys.dont_write_bytecode = False
     try:
-        return _compile_all(options, skip)
+        return _compile_all(paths, recurse, force, quiet, skip)
     except ImportError as exc:
         if not is_bad_setting(exc):
             raise
@@ -49,13 +38,13 @@ def main(argv: List[str]) -> int:
         return 2
 
 
-def _compile_all(options: argparse.Namespace, skip: "Pattern[str] | None") -> int:
+def _compile_all(paths: Sequence[str], recurse: bool, force: bool, quiet: int, skip: "Pattern[str] | None") -> int:
     ok = True
-    for path in options.paths:
+    for path in paths:
         if os.path.isdir(path):
-            if options.quiet < 1:
+            if quiet < 1:
                 print(f"Listing {path!r}...")
-            files: Iterator[str] = _sources(path, options.recurse)
+            files: Iterator[str] = _sources(path, recurse)
         elif os.path.isfile(path):
             files = iter([path])
         else:
@@ -65,7 +54,7 @@ def _compile_all(options: argparse.Namespace, skip: "Pattern[str] | None") -> in
         for source in files:
             if skip is not None and skip.search(source):
                 continue
-            ok = _write_cache(source, options.force, options.quiet) and ok
+            ok = _write_cache(source, force, quiet) and ok
     return 0 if ok else 1
 
 

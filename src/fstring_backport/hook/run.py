@@ -1,4 +1,4 @@
-"""``python -m fstring_backport run``: run a 3.12-style script or module.
+"""``fstring-backport run`` (``python -m fstring_backport run``): run a 3.12-style script or module.
 
 The import hook covers every module imported while it runs, and the script
 itself is transpiled before it is compiled, so ``python3.8 -m fstring_backport
@@ -23,22 +23,10 @@ from typing import Any, List
 from .. import ENVIRONMENT_VARIABLE, TSTRINGS, install
 from .cold_path import compile_source, is_bad_setting
 
-USAGE = """\
-usage: python -m fstring_backport run SCRIPT [ARG ...]
-       python -m fstring_backport run -m MODULE [ARG ...]
-
-Run a script or module written with Python 3.12 f-strings, transpiling it and
-every module it imports for the running Python.
-"""
-
 
 def main(argv: List[str]) -> int:
-    if not argv or argv[0] in ("-h", "--help"):
-        print(USAGE, end="", file=sys.stdout if argv else sys.stderr)
-        return 0 if argv else 2
-    if argv[0] == "-m" and len(argv) < 2:
-        print(USAGE + "\nerror: -m needs a module name", file=sys.stderr)
-        return 2
+    """Run ``argv``: ``SCRIPT [ARG ...]`` or ``-m MODULE [ARG ...]``, as
+    the command line has read them (cli/subcommands.py); the exit status."""
     install()
     if sys.version_info[:2] < TSTRINGS:
         os.environ[ENVIRONMENT_VARIABLE] = "*"  # for child processes

@@ -1,4 +1,5 @@
-"""``python -m fstring_backport repl``: the console of ``python -m code`` for 3.12 f-strings and 3.14 t-strings.
+"""``fstring-backport repl`` (or ``python -m fstring_backport repl``): the console of
+``python -m code`` for 3.12 f-strings and 3.14 t-strings.
 
 The console is :class:`code.InteractiveConsole` (prompts, buffering,
 tracebacks without the console's frames, ``_``, KeyboardInterrupt, EOF,
@@ -58,17 +59,6 @@ from ..engine.parsed import Parsed
 from ..engine.pipeline import name_newer_grammar
 from ..engine.targets import TSTRINGS
 from .compile import lower
-
-USAGE = """\
-usage: python -m fstring_backport repl [-q]
-
-An interactive console, as python -m code, that takes Python 3.12 f-strings
-and 3.14 t-strings on this Python.
-
-options:
-  -q          don't print version and copyright messages
-  -h, --help  show this help message and exit
-"""
 
 NAME = "fstring-backport console"
 BANNER = (
@@ -178,20 +168,11 @@ def interact(
     console.interact(BANNER if banner is None else banner, EXIT_MESSAGE if exitmsg is None else exitmsg)
 
 
-def main(argv: List[str]) -> int:
-    quiet = bool(sys.flags.quiet)
-    for argument in argv:
-        if argument in ("-h", "--help"):
-            print(USAGE, end="")
-            return 0
-        if argument == "-q":
-            quiet = True
-        else:
-            what = "option" if argument.startswith("-") else "argument"
-            print(f"fstring-backport: repl: unknown {what} {argument!r} (see -h)", file=sys.stderr)
-            return 2
+def main(quiet: bool = False) -> int:
+    """The console with the hook installed; no banner if ``quiet`` (or
+    ``python -q``).  Its options are read by the command line (cli/subcommands.py)."""
     install()  # modules imported from the console may hold 3.12 f-strings too
-    interact("" if quiet else None)
+    interact("" if quiet or sys.flags.quiet else None)
     return 0
 
 
