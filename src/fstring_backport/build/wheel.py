@@ -27,6 +27,7 @@ from typing import TYPE_CHECKING, BinaryIO, Callable, NamedTuple
 
 from ..engine.errors import TranspileError
 from ..project.runtime_copies import Runtime, is_runtime_copy, regular_packages, runtime_for, runtime_source, taken
+from ..project.wording import one_line
 from ..project.writing import writing_atomically
 from .common import UNSHIPPABLE_ADVICE, BuildError, BuildStep
 from .zip_archive import (
@@ -127,7 +128,7 @@ class WheelFile:
         except TooLarge:
             raise WheelError(_TOO_LARGE) from None
         except (ZipArchiveError, UnicodeDecodeError, OSError) as exc:
-            raise WheelError(f"not a wheel: not a readable zip archive ({_one_line(exc)})") from None
+            raise WheelError(f"not a wheel: not a readable zip archive ({one_line(exc)})") from None
         self.members: list[Member] = members
         self.by_name: dict[str, Member] = {}
         for info in members:
@@ -251,7 +252,7 @@ class WheelFile:
             if info.compress_type == DEFLATED:
                 data = zlib.decompress(data, -15)
         except (EOFError, struct.error, zlib.error, OSError) as exc:
-            raise WheelError(f"{name} cannot be read: {_one_line(exc)}") from None
+            raise WheelError(f"{name} cannot be read: {one_line(exc)}") from None
         if zlib.crc32(data) != info.CRC or len(data) != info.file_size:
             raise WheelError(f"{name} cannot be read: it does not match its checksum (a damaged zip)")
         return data
@@ -340,7 +341,7 @@ class WheelFile:
                 if out is not None:
                     out.write(first + rest)
         except (EOFError, struct.error, zlib.error, OSError) as exc:
-            raise WheelError(f"{name} cannot be read: {_one_line(exc)}") from None
+            raise WheelError(f"{name} cannot be read: {one_line(exc)}") from None
 
 
 def _is_record(name: str) -> bool:
@@ -622,10 +623,6 @@ def _copy(source: BinaryIO, out: BinaryIO) -> None:
             return
         out.write(chunk)
         garbage.made(len(chunk))
-
-
-def _one_line(exc: BaseException) -> str:
-    return " ".join(str(exc).split()) or type(exc).__name__
 
 
 def check_all(wheel: WheelFile) -> None:
