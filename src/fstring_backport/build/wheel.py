@@ -32,19 +32,18 @@ from ..project.writing import writing_atomically
 from .common import UNSHIPPABLE_ADVICE, BuildError, BuildStep
 from .zip_archive import (
     DEFLATED,
-    DESCRIPTOR_SIGNATURE,
     ENCRYPTED,
     HAS_DESCRIPTOR,
     LIMIT,
-    LOCAL_HEADER,
-    LOCAL_SIGNATURE,
     STORED,
+    DamagedHeader,
     Member,
     TooLarge,
     ZipArchiveError,
     ZipWriter,
-    has_zip64,
+    read_descriptor,
     read_directory,
+    read_local_header,
 )
 
 if TYPE_CHECKING:
@@ -227,16 +226,10 @@ class WheelFile:
     def _local_header(self, name: str) -> tuple[bytes, bytes, bool]:
         """Member ``name``'s local header, its name and extra field, and
         whether that holds ZIP64 sizes; the file is left at the data."""
-        source = self._file
-        source.seek(self.by_name[name].header_offset)
-        header = source.read(LOCAL_HEADER.size)
-        fields = LOCAL_HEADER.unpack(header)
-        if fields[0] != LOCAL_SIGNATURE:
-            raise WheelError(f"{name} cannot be read: its local header is damaged")
-        name_and_extra = source.read(fields[10] + fields[11])
-        if len(name_and_extra) != fields[10] + fields[11]:
-            raise EOFError("truncated")
-        return header, name_and_extra, has_zip64(name_and_extra[fields[10] :])
+        try:
+            return read_local_header(self._file, self.by_name[name])
+        except DamagedHeader:
+            raise WheelError(f"{name} cannot be read: its local header is damaged") from None
 
     def _read_raw(self, name: str) -> bytes:
         """The bytes of member ``name``, read from its local record as
@@ -331,15 +324,9 @@ class WheelFile:
                 else:
                     self.verified.add(name)
             if info.flag_bits & HAS_DESCRIPTOR:
-                # CRC and both sizes (8 bytes each with ZIP64), after an
-                # optional signature.
-                first = source.read(4)
-                length = 2 * (8 if zip64 else 4) + (4 if first == DESCRIPTOR_SIGNATURE else 0)
-                rest = source.read(length)
-                if len(rest) != length:
-                    raise EOFError("truncated")
+                descriptor = read_descriptor(source, zip64)
                 if out is not None:
-                    out.write(first + rest)
+                    out.write(descriptor)
         except (EOFError, struct.error, zlib.error, OSError) as exc:
             raise WheelError(f"{name} cannot be read: {one_line(exc)}") from None
 
