@@ -255,6 +255,12 @@ def target_of_requires_python(requires_python: str, declared_as: str, remedy: st
 
 
 def lower_bound(requires_python: str) -> str | None:
-    """``">=3.9, <4"`` -> ``"3.9"``; None when there is no lower bound."""
+    """``">=3.9, <4"`` -> ``"3.9"``; None when there is no lower bound.
+
+    A regex, not packaging.specifiers: packaging is no dependency of the
+    command line (build frontends have it, a user's environment need not),
+    and it would answer otherwise where this has always said "no bound"
+    (``>=3`` and ``>=2.7`` give 3.0 and 2.7 there, an error here).
+    """
     match = re.search(r"(?:>=|==|~=|>)\s*(3)\.(\d+)", requires_python)
     return f"{match.group(1)}.{match.group(2)}" if match else None
