@@ -343,9 +343,14 @@ _INSTALLED_PACKAGES = ("site-packages", "dist-packages")
 def _in_standard_library(origin: str) -> bool:
     """Modules of the running Python's own library, which never need the hook
     (and which the engine itself imports while the hook is running)."""
-    return origin.startswith(_STANDARD_LIBRARY) and "site-packages" not in origin[len(_STANDARD_LIBRARY) :].split(
-        os.sep
-    )
+    return origin.startswith(_STANDARD_LIBRARY) and not _in_installed_package(origin[len(_STANDARD_LIBRARY) :])
+
+
+def _in_installed_package(below: str) -> bool:
+    """Whether the file at ``below`` (a path from a folder) lies in a
+    site-packages or dist-packages folder there."""
+    folders = below.split(os.sep)[:-1]
+    return any(name in folders for name in _INSTALLED_PACKAGES)
 
 
 class BackportFinder:
@@ -418,8 +423,7 @@ class BackportFinder:
             return True
         for folder in self.folders:
             if origin.startswith(folder):
-                below = origin[len(folder) :].split(os.sep)[:-1]
-                return not any(name in below for name in _INSTALLED_PACKAGES)
+                return not _in_installed_package(origin[len(folder) :])
         return False
 
     def spec_from_behind(

@@ -453,7 +453,7 @@ def test_a_requires_python_below_38_needs_a_target(run, tmp_path):
     assert result.returncode == 2
     assert result.stderr == (
         f"fstring-backport: {wheel}: its Requires-Python '>=3.7' allows Python 3.7, and fstring-backport "
-        "targets 3.8 and later: give --target 3.8 to write for 3.8\n"
+        "targets Python 3.8 and later: give --target 3.8 to write for 3.8\n"
     )
     assert run("--target", "3.8", wheel).returncode == 0
 

@@ -250,6 +250,19 @@ def test_target_from_the_built_metadata_when_pyproject_has_none(tmp_path):
     assert files["demo/tpl.py"] == transpile(TSTRING, "3.12", runtime="demo._fstring_backport_templatelib")
 
 
+def test_built_metadata_that_allows_a_python_before_38_needs_a_target(tmp_path):
+    """Worded as a requires-python of pyproject.toml is, naming the Python it allows."""
+    project = make_project(tmp_path / "project", requires_python=">=3.7", project_table=False)
+    frontend = Frontend(project)
+    with pytest.raises(subprocess.CalledProcessError):
+        frontend.caller.build_wheel(made(tmp_path / "out"))
+    assert frontend.outputs[-1].stderr == (
+        f"fstring-backport: {project.resolve() / 'pyproject.toml'}: the built metadata's Requires-Python '>=3.7' "
+        "allows Python 3.7, and fstring-backport targets Python 3.8 and later: "
+        'set [tool.fstring-backport] target = "3.8" to write for 3.8\n'
+    )
+
+
 ANNOTATED = b'"""Nodes."""\n\ndef make() -> Node:\n    return Node()\n\n\nclass Node:\n    pass\n'
 
 

@@ -13,7 +13,7 @@ from fstring_backport import TranspileError, transpile
 from fstring_backport.engine.lexer import tokenize
 from fstring_backport.engine.rewriting import rewrite
 
-from support.pythons import json_from, oracle
+from support.pythons import oracle, syntax_errors
 
 CASES = [
     ('f"{x"', "f-string: expecting '}'", 1, 5),
@@ -159,28 +159,11 @@ def test_an_error_outside_fstrings_is_reported_when_an_fstring_needs_a_rewrite()
     assert (info.value.msg, info.value.lineno, info.value.offset) == ("unmatched ')'", 2, 5)
 
 
-# Each source is a str, or bytes spelled as Latin-1 (["bytes", text]).
-_COMPILE_EACH = """
-import json, sys, warnings
-warnings.simplefilter("ignore")
-found = []
-for src in json.load(sys.stdin):
-    if isinstance(src, list):
-        src = src[1].encode("latin-1")
-    try:
-        compile(src, "mod.py", "exec")
-        found.append(None)
-    except SyntaxError as exc:
-        found.append([exc.msg, exc.lineno, exc.offset])
-print(json.dumps(found))
-"""
-
-
 @pytest.fixture(scope="module")
 def oracle_errors():
     """What python3.15 says of each case, from one process."""
     sources = [case[0] for case in CASES]
-    return dict(zip(sources, json_from(oracle(), _COMPILE_EACH, sources)))
+    return {src: error and error[:3] for src, error in zip(sources, syntax_errors(oracle(), sources))}
 
 
 @pytest.mark.parametrize("src, msg, line, col", CASES)
@@ -217,8 +200,7 @@ ENCODINGS = [
 
 @pytest.fixture(scope="module")
 def oracle_encoding_errors():
-    sources = [["bytes", case[0].decode("latin-1")] for case in ENCODINGS]
-    return json_from(oracle(), _COMPILE_EACH, sources)
+    return syntax_errors(oracle(), [case[0] for case in ENCODINGS])
 
 
 @pytest.mark.parametrize("index", range(len(ENCODINGS)))

@@ -421,6 +421,23 @@ def test_a_folder_in_the_environment_variable_covers_the_modules_under_it(projec
         assert f'File "{path}", line 1' in refused.stderr and "SyntaxError" in refused.stderr
 
 
+@pytest.mark.parametrize("installed", ["site-packages", "dist-packages"])
+def test_installed_packages_are_neither_the_standard_librarys_nor_a_covered_folders(installed, tmp_path):
+    """Debian's Pythons install packages in dist-packages, the others in
+    site-packages: inside the standard library's folder, a module there is
+    an installed one, covered when the hook covers every module; inside a
+    covered folder (a virtual environment in a project), it is not."""
+    finder = fstring_backport.BackportFinder()
+    finder.everything = True
+    standard_library = os.path.dirname(os.__file__)
+    assert not finder._covers_file(os.path.join(standard_library, "json", "decoder.py"))
+    assert finder._covers_file(os.path.join(standard_library, installed, "pkg", "mod.py"))
+    finder.everything = False
+    finder.folders = (os.path.join(str(tmp_path), ""),)
+    assert finder._covers_file(os.path.join(str(tmp_path), "pkg", "mod.py"))
+    assert not finder._covers_file(os.path.join(str(tmp_path), "venv", "lib", installed, "pkg", "mod.py"))
+
+
 INTERPRETERS = [sys.executable, "3.8", "3.12", "3.13"]
 
 

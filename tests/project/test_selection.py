@@ -49,6 +49,15 @@ def git_init(folder: Path) -> None:
     subprocess.run(["git", "init", "-q", str(folder)], check=True)
 
 
+def git_lists():
+    """The .py files below the current folder that git does not ignore, in the walk's order."""
+    listed = subprocess.run(
+        ["git", "-c", "core.excludesFile=", "ls-files", "--others", "--exclude-standard", "*.py"],
+        stdout=subprocess.PIPE, text=True, check=True,
+    ).stdout.split()
+    return sorted(listed, key=lambda name: name.split("/"))
+
+
 # -- settings, per file ----------------------------------------------------------
 
 
@@ -386,11 +395,17 @@ def test_gitignore_of_the_repository_and_its_parents_with_negation(tmp_path, mon
     assert sorted(result.stdout.split()) == ["a_gen.py", "local.py", "out/m.py", "sub/local.py", "sub/secret.py"]
     # From the repository's root: the files git lists as not ignored.
     monkeypatch.chdir(tmp_path)
-    listed = subprocess.run(
-        ["git", "-c", "core.excludesFile=", "ls-files", "--others", "--exclude-standard", "*.py"],
-        stdout=subprocess.PIPE, text=True, check=True,
-    ).stdout.split()
-    assert read(Selection(), ".") == sorted(listed, key=lambda name: name.split("/"))
+    assert read(Selection(), ".") == git_lists()
+
+
+@pytest.mark.parametrize("gitignore", ["/a/b\n!a/\n", "*.py\n!keep/\n"])
+def test_a_folder_re_included_does_not_re_include_what_is_ignored_below_it(tmp_path, monkeypatch, gitignore):
+    """As git: ``!a/`` keeps the folder, not ``a/b``, which ``/a/b`` ignores
+    (pathspec's GitIgnoreSpec keeps both)."""
+    git_init(tmp_path)
+    make(tmp_path, {".gitignore": gitignore, "a/b/m.py": "", "a/n.py": "", "keep/m.py": "", "keep/n.txt": ""})
+    monkeypatch.chdir(tmp_path)
+    assert read(Selection(), ".") == git_lists()
 
 
 def test_gitignore_outside_a_repository_counts_in_the_walked_tree_only(tmp_path, monkeypatch):

@@ -7,7 +7,7 @@ import sys
 import pytest
 
 from fstring_backport import transpile
-from fstring_backport.project.settings import load_settings
+from fstring_backport.project.settings import load_settings, lower_bound
 
 from support.cli import run_in
 
@@ -74,3 +74,14 @@ def test_a_bad_target_is_a_value_error(target):
 def test_good_targets_are_accepted():
     for target in ["3.8", "py38", (3, 8), [3, 9], sys.version_info, " 3.12 "]:
         assert transpile("x = 1\n", target=target) == "x = 1\n"
+
+
+@pytest.mark.parametrize(
+    "requires_python, bound",
+    [(">=3.8", "3.8"), (">=3.8,<4", "3.8"), ("~=3.9", "3.9"), ("==3.10.*", "3.10"), (">3.8", "3.8"),
+     ("!=3.9", None), (">=3.8.1", "3.8"), ("", None), ("banana", None), (">= 3.9", "3.9"), ("<4,>=3.10", "3.10"),
+     (">=3", None), (">=2.7,!=3.0.*", None)],
+)
+def test_the_lower_bound_of_requires_python_is_its_minor_version(requires_python, bound):
+    """The minor version the bound names (>3.8 allows 3.8.1); none for a bound without one."""
+    assert lower_bound(requires_python) == bound

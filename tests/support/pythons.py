@@ -171,6 +171,33 @@ def json_from(python: str, script: str, data: object, env: Optional[Dict[str, st
     return json.loads(out)
 
 
+# Each source is a str, or bytes spelled as Latin-1 (["bytes", text]).
+_COMPILE_EACH = """
+import json, sys, warnings
+warnings.simplefilter("ignore")
+found = []
+for src in json.load(sys.stdin):
+    if isinstance(src, list):
+        src = src[1].encode("latin-1")
+    try:
+        compile(src, "mod.py", "exec")
+        found.append(None)
+    except SyntaxError as exc:
+        found.append([exc.msg, exc.lineno, exc.offset, exc.end_lineno, exc.end_offset])
+print(json.dumps(found))
+"""
+
+
+def syntax_errors(python: str, sources: Sequence[Union[str, bytes]]) -> List[Optional[list]]:
+    """What ``python`` says of compiling each of ``sources`` (as ``mod.py``),
+    from one process: None where it accepts one, else its SyntaxError's
+    [msg, lineno, offset, end_lineno, end_offset]."""
+    data = [["bytes", src.decode("latin-1")] if isinstance(src, bytes) else src for src in sources]
+    found = json_from(python, _COMPILE_EACH, data)
+    assert isinstance(found, list)
+    return found
+
+
 _RUN_EACH = """
 import contextlib, io, json, sys, warnings
 warnings.simplefilter("ignore")

@@ -331,15 +331,37 @@ CONVERSIONS = choice(("!r", "!s", "!a"))
 AFTER_CONVERSION = choice(("", "", " ", "  ", "\n", " #c\n"))
 
 
-@st.composite
-def _field(draw, quote: str, raw: bool, fdepth: int, level: int) -> str:
-    expr = draw(expression(fdepth, top=True))
+def _draw_opening(draw, expr: str, raw: bool) -> str:
+    """A field up to its conversion: ``{``, ``expr`` between blanks, perhaps ``=``."""
     lead = draw(SMALL_GAP)
     if not lead and expr.startswith("{"):
         lead = " "  # "{{" would be an escaped brace
     out = "{" + lead + expr + draw(SMALL_GAP)
     if draw(below(3)) == 0 and (raw or _decodes(out)):
         out += "=" + draw(AFTER_EQUALS)
+    return out
+
+
+def _draw_spec(draw, quote: str, raw: bool, level: int, field_here, backslashes: bool) -> str:
+    """A format spec's text at spec depth ``level``: words, and fields
+    (``field_here()``, a strategy) while ``level`` allows them, some after
+    a lone backslash when ``backslashes``."""
+    words = st.one_of(choice(SPEC_TEXT), text(quote, raw, "spec", 1, 2))
+    parts = []
+    for _ in range(draw(below(3))):
+        if level <= MAX_SPEC_LEVEL and draw(below(2)) == 0:
+            if backslashes and draw(below(5)) == 0:
+                parts.append("\\")  # a lone backslash right before a field
+            parts.append(draw(field_here()))
+        else:
+            parts.append(draw(words))
+    return "".join(parts)
+
+
+@st.composite
+def _field(draw, quote: str, raw: bool, fdepth: int, level: int) -> str:
+    expr = draw(expression(fdepth, top=True))
+    out = _draw_opening(draw, expr, raw)
     if draw(BOOL):
         out += draw(CONVERSIONS) + draw(AFTER_CONVERSION)
     if draw(BOOL):
@@ -359,16 +381,7 @@ def field(quote: str, raw: bool, fdepth: int, level: int) -> st.SearchStrategy:
 
 @st.composite
 def _spec(draw, quote: str, raw: bool, fdepth: int, level: int) -> str:
-    words = st.one_of(choice(SPEC_TEXT), text(quote, raw, "spec", 1, 2))
-    parts = []
-    for _ in range(draw(below(3))):
-        if level <= MAX_SPEC_LEVEL and draw(below(2)) == 0:
-            if draw(below(5)) == 0:
-                parts.append("\\")  # a lone backslash right before a field
-            parts.append(draw(field(quote, raw, fdepth, level)))
-        else:
-            parts.append(draw(words))
-    return "".join(parts)
+    return _draw_spec(draw, quote, raw, level, lambda: field(quote, raw, fdepth, level), backslashes=True)
 
 
 @cached
@@ -610,12 +623,7 @@ def _t_field(draw, quote: str, raw: bool, depth: int, formatted: bool, level: in
     has_spec = draw(below(2)) == 0
     if formatted and has_spec and not conversion:
         expr = draw(choice(_L_ATOMS))
-    lead = draw(SMALL_GAP)
-    if not lead and expr.startswith("{"):
-        lead = " "  # "{{" would be an escaped brace
-    out = "{" + lead + expr + draw(SMALL_GAP)
-    if draw(below(3)) == 0 and (raw or _decodes(out)):
-        out += "=" + draw(AFTER_EQUALS)
+    out = _draw_opening(draw, expr, raw)
     if conversion:
         out += conversion + draw(AFTER_CONVERSION)
     if has_spec:
@@ -634,14 +642,8 @@ def t_field(quote: str, raw: bool, depth: int, formatted: bool, level: int) -> s
 
 @st.composite
 def _t_spec(draw, quote: str, raw: bool, depth: int, level: int) -> str:
-    words = st.one_of(choice(SPEC_TEXT), text(quote, raw, "spec", 1, 2))
-    parts = []
-    for _ in range(draw(below(3))):
-        if level <= MAX_SPEC_LEVEL and draw(below(2)) == 0:
-            parts.append(draw(t_field(quote, raw, max(depth - 1, 0), True, level)))
-        else:
-            parts.append(draw(words))
-    return "".join(parts)
+    field_here = lambda: t_field(quote, raw, max(depth - 1, 0), True, level)  # noqa: E731
+    return _draw_spec(draw, quote, raw, level, field_here, backslashes=False)
 
 
 @cached

@@ -20,6 +20,7 @@ from ..engine.targets import OLDEST, TSTRINGS, parse_target
 from ..project.runtime_copies import Runtime, taken
 from ..project.selection import SOURCE_SUFFIXES, is_selected_source
 from ..project.settings import Settings, load_settings, lower_bound, relative_within
+from ..project.wording import counted
 
 if TYPE_CHECKING:
     from os import PathLike
@@ -27,6 +28,9 @@ if TYPE_CHECKING:
 
 # The distribution name, as the editable-install dependency names it.
 PROJECT_NAME = "fstring-backport"
+# Where an editable install needs the import hook: below 3.14, for
+# t-strings (and below 3.12 for f-strings too).
+EDITABLE_HOOK_BELOW = TSTRINGS
 
 
 class BuildError(Exception):
@@ -37,10 +41,9 @@ class BuildError(Exception):
     def __init__(self, located: list[str], advice: str = "") -> None:
         self.located = located
         self.advice = advice
-        count = "1 problem" if len(located) == 1 else f"{len(located)} problems"
         super().__init__(
             "fstring-backport: {} in the sources, nothing was built:\n{}{}".format(
-                count, "\n".join(located), "\n" + advice if advice else ""
+                counted(len(located), "problem"), "\n".join(located), "\n" + advice if advice else ""
             )
         )
 
@@ -100,7 +103,7 @@ class BuildStep:
         """Whether an editable install needs the import hook: before 3.12 for
         f-strings, and up to 3.13 for t-strings, which the sources may gain
         at any time while installed in place."""
-        return self.target < TSTRINGS
+        return self.target < EDITABLE_HOOK_BELOW
 
     def selects(self, distribution_path: str, source: str | PathLike[str] | None = None) -> bool:
         """Whether the file shipped at ``distribution_path`` (``pkg/mod.py``)
@@ -197,9 +200,6 @@ def top_level_names(distribution_paths: Iterable[str]) -> list[str]:
     return sorted(names)
 
 
-# Where an editable install needs the import hook: below 3.14, for
-# t-strings (and below 3.12 for f-strings too).
-EDITABLE_HOOK_BELOW = TSTRINGS
 # The editable install's dependency on this tool, where it needs it.
 EDITABLE_REQUIREMENT = '{}>={{}}; python_version < "{}.{}"'.format(PROJECT_NAME, *EDITABLE_HOOK_BELOW)
 

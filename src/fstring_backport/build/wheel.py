@@ -27,23 +27,23 @@ from typing import TYPE_CHECKING, BinaryIO, Callable, NamedTuple
 
 from ..engine.errors import TranspileError
 from ..project.runtime_copies import Runtime, is_runtime_copy, regular_packages, runtime_for, runtime_source, taken
+from ..project.wording import one_line
 from ..project.writing import writing_atomically
 from .common import UNSHIPPABLE_ADVICE, BuildError, BuildStep
 from .zip_archive import (
     DEFLATED,
-    DESCRIPTOR_SIGNATURE,
     ENCRYPTED,
     HAS_DESCRIPTOR,
     LIMIT,
-    LOCAL_HEADER,
-    LOCAL_SIGNATURE,
     STORED,
+    DamagedHeader,
     Member,
     TooLarge,
     ZipArchiveError,
     ZipWriter,
-    has_zip64,
+    read_descriptor,
     read_directory,
+    read_local_header,
 )
 
 if TYPE_CHECKING:
@@ -127,7 +127,7 @@ class WheelFile:
         except TooLarge:
             raise WheelError(_TOO_LARGE) from None
         except (ZipArchiveError, UnicodeDecodeError, OSError) as exc:
-            raise WheelError(f"not a wheel: not a readable zip archive ({_one_line(exc)})") from None
+            raise WheelError(f"not a wheel: not a readable zip archive ({one_line(exc)})") from None
         self.members: list[Member] = members
         self.by_name: dict[str, Member] = {}
         for info in members:
@@ -226,16 +226,10 @@ class WheelFile:
     def _local_header(self, name: str) -> tuple[bytes, bytes, bool]:
         """Member ``name``'s local header, its name and extra field, and
         whether that holds ZIP64 sizes; the file is left at the data."""
-        source = self._file
-        source.seek(self.by_name[name].header_offset)
-        header = source.read(LOCAL_HEADER.size)
-        fields = LOCAL_HEADER.unpack(header)
-        if fields[0] != LOCAL_SIGNATURE:
-            raise WheelError(f"{name} cannot be read: its local header is damaged")
-        name_and_extra = source.read(fields[10] + fields[11])
-        if len(name_and_extra) != fields[10] + fields[11]:
-            raise EOFError("truncated")
-        return header, name_and_extra, has_zip64(name_and_extra[fields[10] :])
+        try:
+            return read_local_header(self._file, self.by_name[name])
+        except DamagedHeader:
+            raise WheelError(f"{name} cannot be read: its local header is damaged") from None
 
     def _read_raw(self, name: str) -> bytes:
         """The bytes of member ``name``, read from its local record as
@@ -251,7 +245,7 @@ class WheelFile:
             if info.compress_type == DEFLATED:
                 data = zlib.decompress(data, -15)
         except (EOFError, struct.error, zlib.error, OSError) as exc:
-            raise WheelError(f"{name} cannot be read: {_one_line(exc)}") from None
+            raise WheelError(f"{name} cannot be read: {one_line(exc)}") from None
         if zlib.crc32(data) != info.CRC or len(data) != info.file_size:
             raise WheelError(f"{name} cannot be read: it does not match its checksum (a damaged zip)")
         return data
@@ -330,17 +324,11 @@ class WheelFile:
                 else:
                     self.verified.add(name)
             if info.flag_bits & HAS_DESCRIPTOR:
-                # CRC and both sizes (8 bytes each with ZIP64), after an
-                # optional signature.
-                first = source.read(4)
-                length = 2 * (8 if zip64 else 4) + (4 if first == DESCRIPTOR_SIGNATURE else 0)
-                rest = source.read(length)
-                if len(rest) != length:
-                    raise EOFError("truncated")
+                descriptor = read_descriptor(source, zip64)
                 if out is not None:
-                    out.write(first + rest)
+                    out.write(descriptor)
         except (EOFError, struct.error, zlib.error, OSError) as exc:
-            raise WheelError(f"{name} cannot be read: {_one_line(exc)}") from None
+            raise WheelError(f"{name} cannot be read: {one_line(exc)}") from None
 
 
 def _is_record(name: str) -> bool:
@@ -622,10 +610,6 @@ def _copy(source: BinaryIO, out: BinaryIO) -> None:
             return
         out.write(chunk)
         garbage.made(len(chunk))
-
-
-def _one_line(exc: BaseException) -> str:
-    return " ".join(str(exc).split()) or type(exc).__name__
 
 
 def check_all(wheel: WheelFile) -> None:

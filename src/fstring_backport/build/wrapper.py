@@ -22,7 +22,8 @@ import os
 import sys
 from typing import TYPE_CHECKING, Any, Callable, NamedTuple, NoReturn, Sequence
 
-from ..project.settings import Settings, load_settings, relative_within
+from ..project.settings import SET_TARGET, Settings, load_settings, relative_within, target_of_requires_python
+from ..project.wording import one_line
 
 # The engine and the wheel's machinery are imported by the hooks that build:
 # a frontend asks for requirements and metadata in processes of their own.
@@ -61,13 +62,12 @@ class _Project(NamedTuple):
         from .common import BuildStep
 
         try:
+            if self.settings.target is None:  # else the settings' target wins
+                declared_as = f"{self.pyproject}: the built metadata's Requires-Python"
+                target_of_requires_python(requires_python, declared_as, SET_TARGET)
             return BuildStep(self.root, requires_python=requires_python, settings=self.settings)
-        except ValueError:
-            fail(
-                f"{self.pyproject}: the built metadata's Requires-Python {requires_python!r} allows a Python "
-                "before 3.8, and fstring-backport targets 3.8 and later: set [tool.fstring-backport] "
-                'target = "3.8" to write for 3.8'
-            )
+        except ValueError as exc:
+            fail(str(exc))
 
     def locate(self, module_path: str) -> str | None:
         """The project's file that a wheel's module was built from, when it
@@ -123,9 +123,9 @@ def _load(root: str) -> _Project:
         missing = exc.name or ""
         if missing and (module_name == missing or module_name.startswith(missing + ".")):
             fail(f"{where} cannot be imported (no module named {missing!r}): list it in [build-system] requires")
-        fail(f"{where} cannot be imported: {_one_line(exc)}")
+        fail(f"{where} cannot be imported: {one_line(exc)}")
     except Exception as exc:  # the backend's own failure, in one line
-        fail(f"{where} cannot be imported: {type(exc).__name__}: {_one_line(exc)}")
+        fail(f"{where} cannot be imported: {type(exc).__name__}: {one_line(exc)}")
     if folders:
         loaded_from = os.path.realpath(getattr(backend, "__file__", "") or "")
         if all(relative_within(loaded_from, folder) is None for folder in folders):
@@ -151,10 +151,6 @@ def _backend_path(root: str, pyproject: str, entries: Sequence[str]) -> list[str
             fail(f"{pyproject}: [tool.fstring-backport] backend-path {entry!r} is outside the project")
         folders.append(folder)
     return folders
-
-
-def _one_line(exc: BaseException) -> str:
-    return " ".join(str(exc).split()) or type(exc).__name__
 
 
 # -- the hooks -----------------------------------------------------------------
@@ -330,6 +326,8 @@ def editable_packages(wheel: WheelFile) -> list[str]:
 def _importable_in(folder: str) -> list[str]:
     """The modules (``m.py``) and packages (``pkg/__init__.py``, or any
     ``.py`` directly in a folder for a namespace package) in ``folder``."""
+    from ..project.selection import VENV_MARKER
+
     found = []
     for entry in sorted(os.scandir(folder), key=lambda entry: entry.name):
         if entry.name.endswith(".py") and entry.is_file():
@@ -339,6 +337,6 @@ def _importable_in(folder: str) -> list[str]:
                 inside = os.listdir(entry.path)
             except OSError:
                 continue
-            if any(child.endswith(".py") for child in inside) and "pyvenv.cfg" not in inside:
+            if any(child.endswith(".py") for child in inside) and VENV_MARKER not in inside:
                 found.append(entry.name + "/__init__.py")
     return found

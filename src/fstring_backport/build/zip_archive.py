@@ -148,6 +148,38 @@ def read_directory(file: BinaryIO) -> tuple[list[Member], bytes]:
     return members, comment
 
 
+class DamagedHeader(ZipArchiveError):
+    """A member's local header lacks its signature."""
+
+
+def read_local_header(file: BinaryIO, member: Member) -> tuple[bytes, bytes, bool]:
+    """``member``'s local header, its name and extra field, and whether
+    that holds ZIP64 sizes; ``file`` is left at the data.  EOFError when
+    the archive ends before them."""
+    file.seek(member.header_offset)
+    header = file.read(LOCAL_HEADER.size)
+    fields = LOCAL_HEADER.unpack(header)
+    if fields[0] != LOCAL_SIGNATURE:
+        raise DamagedHeader()
+    name_length, extra_length = fields[10:12]
+    name_and_extra = file.read(name_length + extra_length)
+    if len(name_and_extra) != name_length + extra_length:
+        raise EOFError("truncated")
+    return header, name_and_extra, has_zip64(name_and_extra[name_length:])
+
+
+def read_descriptor(file: BinaryIO, zip64: bool) -> bytes:
+    """The data descriptor after a member's data (flag bit 3): CRC and both
+    sizes (8 bytes each with ZIP64), after an optional signature.  EOFError
+    when the archive ends before it."""
+    first = file.read(4)
+    length = 2 * (8 if zip64 else 4) + (4 if first == DESCRIPTOR_SIGNATURE else 0)
+    rest = file.read(length)
+    if len(rest) != length:
+        raise EOFError("truncated")
+    return first + rest
+
+
 def has_zip64(extra: bytes) -> bool:
     """Whether a local header's extra field holds ZIP64 sizes (its data
     descriptor then has 8-byte sizes)."""

@@ -14,6 +14,7 @@ from ..engine.targets import NATIVE, OLDEST, TSTRINGS, parse_target
 from ..project.runtime_copies import is_runtime_copy, runtime_in_tree, runtime_source, taken
 from ..project.selection import Selected, Selection, Skipped
 from ..project.settings import relative_to_cwd
+from ..project.wording import counted
 from ..project.writing import write_atomically
 from .group import PathsOrCommand
 
@@ -610,32 +611,28 @@ class _Report:
             if not self.quiet:
                 if self.problems:
                     line = "Found {} in {}{}.".format(
-                        _count(self.problems, "problem"), _count(self.files_with_problems, "file"), failed
+                        counted(self.problems, "problem"), counted(self.files_with_problems, "file"), failed
                     )
                 elif self.errors and self.total == self.errors:  # none read: "no problems" would say nothing true
-                    line = "{} failed.".format(_count(self.errors, "file"))
+                    line = "{} failed.".format(counted(self.errors, "file"))
                 else:
-                    line = "No problems found in {}{}.".format(_count(self.total - self.errors, "file"), failed)
+                    line = "No problems found in {}{}.".format(counted(self.total - self.errors, "file"), failed)
                 # Beside a diff, standard output holds the diff alone.
                 click.echo(line, err=diff)
             return 1 if self.problems or self.errors or (diff and self.changed) else 0
         if writes and not self.quiet:
             added = ""
             if copies_added:
-                added = ", 1 runtime copy added" if copies_added == 1 else f", {copies_added} runtime copies added"
-            kept = f", {_count(self.files_unlowered, 'file')} with problems" if self.files_unlowered else ""
+                added = f", {counted(copies_added, 'runtime copy')} added"
+            kept = f", {counted(self.files_unlowered, 'file')} with problems" if self.files_unlowered else ""
             click.echo(f"{self.changed} of {self.total} files rewritten{added}{kept}{failed}", err=True)
         return 1 if self.errors or self.files_unlowered else 0
 
 
 def _what_happened(outcome: _Outcome, options: _Options) -> str:
     if options.check and not options.diff:
-        return _count(len(outcome.problems), "problem") if outcome.problems else "no problems"
+        return counted(len(outcome.problems), "problem") if outcome.problems else "no problems"
     return "rewritten" if outcome.changed else "unchanged"
-
-
-def _count(number: int, noun: str) -> str:
-    return "{} {}{}".format(number, noun, "" if number == 1 else "s")
 
 
 def _colour(choice: Optional[bool]) -> bool:

@@ -7,7 +7,8 @@ from typing import Optional, Sequence, Tuple
 import click
 
 from ..engine.rules import BY_CODE
-from ..engine.targets import parse_target
+from ..engine.targets import OLDEST, parse_target
+from ..project.wording import counted
 from .command import target_option
 from .group import OneLineUsageError
 
@@ -134,13 +135,17 @@ def main(
                 click.echo(located, err=True)
             if exc.advice:
                 click.echo(ADVICE, err=True)
-            click.echo(f"fstring-backport: {name}: not rewritten: {_count(len(exc.located), 'problem')} in its "
+            click.echo(f"fstring-backport: {name}: not rewritten: {counted(len(exc.located), 'problem')} in its "
                        "sources", err=True)
             status = max(status, 1)
         else:
             if not quiet:
                 click.echo(line, err=True)
     sys.exit(status)
+
+
+# What a wheel whose Requires-Python allows a Python before OLDEST is told to do.
+GIVE_TARGET = "give --target {}.{}".format(*OLDEST)
 
 
 def _rewrite(
@@ -155,7 +160,7 @@ def _rewrite(
     """Rewrite one wheel; the line that says what happened."""
     from ..build.common import BuildStep
     from ..build.wheel import Rewrite, WheelError, WheelFile, rewrite_wheel
-    from ..project.settings import Settings, lower_bound
+    from ..project.settings import Settings, target_of_requires_python
 
     described = []
 
@@ -164,15 +169,12 @@ def _rewrite(
         origin = "--target"
         if chosen is None:
             requires_python = wheel.requires_python()
-            bound = lower_bound(requires_python)
-            origin = f'Requires-Python "{requires_python}" of the wheel' if bound else "the default"
             try:
-                chosen = parse_target(bound or "3.8")
-            except ValueError:
-                raise WheelError(
-                    f"its Requires-Python {requires_python!r} allows Python {bound}, and fstring-backport "
-                    "targets 3.8 and later: give --target 3.8 to write for 3.8"
-                ) from None
+                bound = target_of_requires_python(requires_python, "its Requires-Python", GIVE_TARGET)
+            except ValueError as exc:
+                raise WheelError(str(exc)) from None
+            origin = f'Requires-Python "{requires_python}" of the wheel' if bound else "the default"
+            chosen = parse_target(bound) if bound else OLDEST
         step = BuildStep(
             Path.cwd(),
             target="{}.{}".format(*chosen),
@@ -189,14 +191,8 @@ def _rewrite(
     where = f", written to {destination}" if wheel_dir is not None else ""
     if not change:
         return f"{source}: unchanged {described[0]}{where}"
-    added = f", {_count(len(change.added), 'runtime copy')} added" if change.added else ""
-    return f"{source}: {_count(len(change.rewritten), 'file')} rewritten {described[0]}{added}{where}"
-
-
-def _count(number: int, noun: str) -> str:
-    if number == 1:
-        return f"1 {noun}"
-    return "{} {}".format(number, noun[:-1] + "ies" if noun.endswith("y") else noun + "s")
+    added = f", {counted(len(change.added), 'runtime copy')} added" if change.added else ""
+    return f"{source}: {counted(len(change.rewritten), 'file')} rewritten {described[0]}{added}{where}"
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -80,6 +80,14 @@ PREFIX = maybe("[rR][bBfFtT]?", "[bBfFtT][rR]?", "[uU]")
 INCOMPATIBLE_PREFIX_LETTERS = ("ub", "ur", "uf", "ut", "bf", "bt", "ft")
 
 
+def prefixes_with(letter: str) -> "tuple[str, ...]":
+    """Every string prefix that holds ``letter`` in either case, as
+    :data:`PREFIX` reads them (``"f"``: f, F, fr, rf, fR, ...)."""
+    whole = re.compile(PREFIX + r"\Z")
+    spellings = (a + b for a in PREFIX_LETTERS for b in ("",) + tuple(PREFIX_LETTERS))
+    return tuple(p for p in spellings if letter in p.lower() and whole.match(p))
+
+
 def quote_of(literal: str, start: int = 0) -> str:
     """The quote that opens ``literal`` at ``start`` (after its prefix)."""
     triple = literal[start : start + 3]

@@ -12,6 +12,8 @@ docs/rules.md describes each rule (a test keeps it in step with this list).
 
 from typing import NamedTuple, Optional, Tuple
 
+from .targets import NATIVE, TSTRINGS
+
 
 class Rule(NamedTuple):
     code: str
@@ -31,21 +33,23 @@ class Rule(NamedTuple):
         return "{} {} (needs Python {}.{}; target {}.{})".format(self.code, self.message, *self.needs, *target)
 
 
-QUOTE_REUSED = Rule("FB101", "quote-reused", "quote reused inside an f-string", (3, 12))
-BACKSLASH_IN_EXPRESSION = Rule("FB102", "backslash-in-expression", "backslash in an f-string expression", (3, 12))
-COMMENT_IN_EXPRESSION = Rule("FB103", "comment-in-expression", "comment in an f-string expression", (3, 12))
+# PEP 701's grammar is NATIVE's, PEP 750's TSTRINGS'; other versions below
+# are those of other PEPs (PEP 695's 3.12 is NATIVE only by chance).
+QUOTE_REUSED = Rule("FB101", "quote-reused", "quote reused inside an f-string", NATIVE)
+BACKSLASH_IN_EXPRESSION = Rule("FB102", "backslash-in-expression", "backslash in an f-string expression", NATIVE)
+COMMENT_IN_EXPRESSION = Rule("FB103", "comment-in-expression", "comment in an f-string expression", NATIVE)
 LINE_BREAK_IN_SINGLE_QUOTED = Rule(
-    "FB104", "line-break-in-single-quoted", "line break in a single-quoted f-string", (3, 12)
+    "FB104", "line-break-in-single-quoted", "line break in a single-quoted f-string", NATIVE
 )
 CONTINUATION_IN_EXPRESSION = Rule(
-    "FB105", "continuation-in-expression", "line continuation in an f-string expression", (3, 12)
+    "FB105", "continuation-in-expression", "line continuation in an f-string expression", NATIVE
 )
-SPEC_NESTED_TOO_DEEPLY = Rule("FB106", "spec-nested-too-deeply", "f-string format spec nested too deeply", (3, 12))
+SPEC_NESTED_TOO_DEEPLY = Rule("FB106", "spec-nested-too-deeply", "f-string format spec nested too deeply", NATIVE)
 WHITESPACE_AFTER_CONVERSION = Rule(
-    "FB107", "whitespace-after-conversion", "whitespace after an f-string conversion", (3, 12)
+    "FB107", "whitespace-after-conversion", "whitespace after an f-string conversion", NATIVE
 )
 DEBUG_TEXT_DIFFERS = Rule(
-    "FB201", "debug-text-differs", "debug text that older Pythons show differently", (3, 12)
+    "FB201", "debug-text-differs", "debug text that older Pythons show differently", NATIVE
 )
 CONVERSION_BEFORE_SPEC = Rule(
     "FB202",
@@ -53,7 +57,7 @@ CONVERSION_BEFORE_SPEC = Rule(
     "conversion that older Pythons apply after the format spec's fields",
     (3, 13),
 )
-TSTRING = Rule("FB301", "t-string", "t-string", (3, 14))
+TSTRING = Rule("FB301", "t-string", "t-string", TSTRINGS)
 EXCEPT_WITHOUT_PARENTHESES = Rule(
     "FB401", "except-without-parentheses", "exception types without parentheses", (3, 14)
 )

@@ -183,7 +183,7 @@ def host_keeps_trailing_blanks_in_tstrings() -> bool:
     """Does this Python keep an interpolation's trailing blanks in its
     expression text, as 3.15 does (checked once)?  True before 3.14, which
     parses no t-string."""
-    if sys.version_info < (3, 14):
+    if sys.version_info < TSTRINGS:
         return True
     if not _host_expression_text_verdict:
         _host_expression_text_verdict.append(

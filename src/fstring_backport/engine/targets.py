@@ -4,11 +4,13 @@ from typing import Tuple, Union
 
 from .. import NATIVE, TSTRINGS  # the hook needs them without importing this module
 
-__all__ = ["EXCEPT_GROUPS", "NATIVE", "OLDEST", "TSTRINGS", "Target", "parse_target"]
+__all__ = ["EXCEPT_GROUPS", "NATIVE", "OLDEST", "SUPPORTED", "TSTRINGS", "Target", "parse_target"]
 
 Target = Union[str, Tuple[int, int]]
 
 OLDEST = (3, 8)
+# What a message says of a target before OLDEST.
+SUPPORTED = "fstring-backport targets Python {}.{} and later".format(*OLDEST)
 # The first Python with except* (PEP 654), which output may keep.
 EXCEPT_GROUPS = (3, 11)
 
@@ -38,9 +40,5 @@ def parse_target(target: Target) -> Tuple[int, int]:
             f"target must be a string such as '3.8' or a tuple such as (3, 8), not {target!r} ({type(target).__name__})"
         )
     if version[0] != 3 or version < OLDEST:
-        raise ValueError(
-            "unsupported target {}.{}: fstring-backport targets Python 3.8 and later".format(
-                *version
-            )
-        )
+        raise ValueError("unsupported target {}.{}: {}".format(*version, SUPPORTED))
     return version

@@ -14,6 +14,7 @@ import zipimport
 from _frozen_importlib_external import spec_from_file_location  # noqa: PLC2701
 
 from .. import _INSTALLED_PACKAGES, NATIVE, BackportSourceLoader, _verbose
+from ..engine.lexical import QUOTE_CHARACTERS, group, not_after, one_of, prefixes_with
 from ..engine.prefilter_excepts import may_bracket_excepts_in_bytes
 
 TYPE_CHECKING = False  # typing is not loaded for this: the type checkers take it as true
@@ -22,21 +23,28 @@ if TYPE_CHECKING:
     from types import CodeType
     from typing import Any, Dict, Optional, Sequence, Union
 
-# Byte patterns that every f-string starts with: a prefix ending in f or F
-# right before a quote, or f/F then r/R.  A file holding none of them, and
-# nothing _TSTRING_OR_TEMPLATELIB finds, is compiled as it is without
-# loading the engine.
+# Byte patterns that every f-string starts with: an f-string prefix from its
+# f on (f, fr in any case: rf' holds f'), then a quote.  A file holding none
+# of them, and nothing _TSTRING_OR_TEMPLATELIB finds, is compiled as it is
+# without loading the engine.  (The prefixes come from the engine's small
+# lexical module, not the lexer.)
 _FSTRING_OPENERS = tuple(
-    (prefix + quote).encode()
-    for prefix in ("f", "F", "fr", "fR", "Fr", "FR")
-    for quote in ("'", '"')
+    sorted(
+        {
+            (prefix[prefix.lower().index("f") :] + quote).encode()
+            for prefix in prefixes_with("f")
+            for quote in QUOTE_CHARACTERS
+        }
+    )
 )
-# Where a t-string may start (t, tr or rt in either case, then a quote), and
-# a mention of templatelib, which the runtime's import must precede (it
+# Where a t-string may start (a t-string prefix, then a quote), and a
+# mention of templatelib, which the runtime's import must precede (it
 # registers string.templatelib).  Not after a letter, digit, underscore,
 # backslash or quote: not in "don't", "can't" or '\t'.  A t-string right
 # after a quote is, in valid code, a t-string after a t-string, found there.
-_TSTRING_OR_TEMPLATELIB = re.compile(rb"(?<![0-9A-Za-z_\\'\"])(?:[tT][rR]?|[rR][tT])['\"]|templatelib")
+_TSTRING_OR_TEMPLATELIB = re.compile(
+    (not_after(r"[0-9A-Za-z_\\'\"]") + group(*prefixes_with("t")) + one_of(QUOTE_CHARACTERS) + "|templatelib").encode()
+)
 # 3.12 and 3.13 read f-strings themselves: only t-strings are rewritten there.
 _OLD_FSTRINGS = sys.version_info < NATIVE
 

@@ -1,3 +1,4 @@
 """What the command line and the build steps share: a project's settings,
-which of its files to read, writing files safely, and the copies of the
-t-string runtime that output carries."""
+which of its files to read, writing files safely, the copies of the
+t-string runtime that output carries, and how messages word counts and
+exceptions."""

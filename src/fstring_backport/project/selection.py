@@ -219,6 +219,9 @@ class _Ignore:
 
         self.folder = folder
         self.reason = "ignored by " + shown
+        # Not pathspec's GitIgnoreSpec and its check_file (pathspec 0.12 and
+        # later): it lets a folder's ``!a/`` keep ``a/b``, which ``/a/b``
+        # ignores and git does not keep (see _matches_above).
         # Last pattern first: in git, the last one that matches decides.
         parsed = [Pattern(line) for line in lines if line]
         # (A pattern has a regex exactly when it has an include.)

@@ -15,7 +15,8 @@ if TYPE_CHECKING:
     from pathlib import Path
 
 from ..engine.rules import BY_CODE
-from ..engine.targets import OLDEST, parse_target
+from ..engine.targets import OLDEST, SUPPORTED, parse_target
+from .wording import one_line
 
 
 class Settings:
@@ -114,13 +115,7 @@ def load_settings(pyproject: str | PathLike[str] | None) -> Settings:
             ) from None
         origin = f'target "{target}" in {where}'
     else:
-        target = lower_bound(requires_python)
-        if target is not None and tuple(int(part) for part in target.split(".")) < OLDEST:
-            raise ValueError(
-                f"{pyproject}: [project] requires-python {requires_python!r} allows Python {target}, "
-                "and fstring-backport targets 3.8 and later: set [tool.fstring-backport] target = \"3.8\" "
-                "to write for 3.8"
-            )
+        target = target_of_requires_python(requires_python, f"{pyproject}: [project] requires-python", SET_TARGET)
         if target is not None:
             origin = f'requires-python "{requires_python}" in {where}'
     flags = {key: _flag(own, key, pyproject) for key in ("inline-constants", "force-exclude", "future-annotations")}
@@ -191,7 +186,7 @@ def _read(pyproject: str | PathLike[str]) -> dict:
     try:
         return read_toml(pyproject)
     except ValueError as exc:  # TOMLDecodeError, or bytes that are not UTF-8
-        raise ValueError(f"{pyproject}: not valid TOML: {_one_line(exc)}") from None
+        raise ValueError(f"{pyproject}: not valid TOML: {one_line(exc)}") from None
 
 
 def _own_table(data: dict, pyproject: str | PathLike[str]) -> dict:
@@ -230,10 +225,6 @@ def _table(data: dict, key: str, name: str, pyproject: str | PathLike[str]) -> d
     return value
 
 
-def _one_line(exc: Exception) -> str:
-    return " ".join(str(exc).split()) or type(exc).__name__
-
-
 def read_toml(path: str | PathLike[str]) -> dict:
     if sys.version_info >= (3, 11):
         import tomllib
@@ -243,7 +234,33 @@ def read_toml(path: str | PathLike[str]) -> dict:
         return tomllib.load(handle)
 
 
+# What a requires-python that allows a Python before OLDEST is told to do,
+# where the project's settings are read.
+SET_TARGET = 'set [tool.fstring-backport] target = "{}.{}"'.format(*OLDEST)
+
+
+def target_of_requires_python(requires_python: str, declared_as: str, remedy: str) -> str | None:
+    """The target that ``requires_python`` gives, its lower bound (``"3.9"``);
+    None when it has none.  A bound before the oldest target raises
+    ValueError: ``{declared_as} '>=3.7' allows Python 3.7, and ...:
+    {remedy} to write for 3.8``."""
+    bound = lower_bound(requires_python)
+    if bound is not None and tuple(int(part) for part in bound.split(".")) < OLDEST:
+        raise ValueError(
+            "{} {!r} allows Python {}, and {}: {} to write for {}.{}".format(
+                declared_as, requires_python, bound, SUPPORTED, remedy, *OLDEST
+            )
+        )
+    return bound
+
+
 def lower_bound(requires_python: str) -> str | None:
-    """``">=3.9, <4"`` -> ``"3.9"``; None when there is no lower bound."""
+    """``">=3.9, <4"`` -> ``"3.9"``; None when there is no lower bound.
+
+    A regex, not packaging.specifiers: packaging is no dependency of the
+    command line (build frontends have it, a user's environment need not),
+    and it would answer otherwise where this has always said "no bound"
+    (``>=3`` and ``>=2.7`` give 3.0 and 2.7 there, an error here).
+    """
     match = re.search(r"(?:>=|==|~=|>)\s*(3)\.(\d+)", requires_python)
     return f"{match.group(1)}.{match.group(2)}" if match else None

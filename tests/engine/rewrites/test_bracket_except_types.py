@@ -15,7 +15,7 @@ from fstring_backport.engine.pipeline import find_problems
 from fstring_backport.engine.prefilter_rewrites import may_need_rewriting
 from fstring_backport.engine.rules import EXCEPT_WITHOUT_PARENTHESES
 
-from support.pythons import child_environment, executable, json_from, oracle
+from support.pythons import child_environment, executable, oracle, syntax_errors
 
 # (source, the types as the rewrite brackets them)
 REWRITES = [
@@ -150,21 +150,8 @@ def test_check_reports_fb401_at_the_first_type_for_every_target_before_314():
     assert [(line, rule.code) for line, _, rule in find_problems(source, "3.10")].count((7, "FB408")) == 1
 
 
-ERROR_PROBE = r"""
-import json, sys
-out = []
-for source in json.load(sys.stdin):
-    try:
-        compile(source, "m.py", "exec")
-        out.append(None)
-    except SyntaxError as exc:
-        out.append([exc.msg, exc.lineno, exc.offset, exc.end_lineno, exc.end_offset])
-print(json.dumps(out))
-"""
-
-
 def test_errors_are_315s_words_and_places():
-    expected = json_from(oracle(), ERROR_PROBE, ERRORS)
+    expected = syntax_errors(oracle(), ERRORS)
     for source, wanted in zip(ERRORS, expected):
         assert wanted is not None, source
         with pytest.raises(TranspileError) as info:
