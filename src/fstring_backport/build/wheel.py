@@ -476,7 +476,7 @@ class Rewrite:
         rewritten = sorted(name for name in self.replaced if name != self.wheel.metadata_name)
         return Change(rewritten, [added.name for added in self.added], self.wheel.metadata_name in self.replaced)
 
-    def transpile(
+    def transpile_modules(
         self,
         step: BuildStep,
         shown: Callable[[str, str], str],

@@ -161,7 +161,7 @@ def build_wheel(
 ) -> str:
     built = project()
     name: str = built.backend.build_wheel(wheel_directory, config_settings, metadata_directory)
-    _rewrite(built, os.path.join(wheel_directory, name), editable=False)
+    _rewrite_built_wheel(built, os.path.join(wheel_directory, name), editable=False)
     return name
 
 
@@ -181,7 +181,7 @@ def build_editable(
         # same requirement as the metadata.
         metadata_directory = None
     name: str = built.backend.build_editable(wheel_directory, config_settings, metadata_directory)
-    _rewrite(built, os.path.join(wheel_directory, name), editable=True)
+    _rewrite_built_wheel(built, os.path.join(wheel_directory, name), editable=True)
     return name
 
 
@@ -237,7 +237,7 @@ def optional_hook(name: str) -> Callable[..., Any]:
 # -- rewriting what the backend built ------------------------------------------
 
 
-def _rewrite(built: _Project, path: str, editable: bool) -> None:
+def _rewrite_built_wheel(built: _Project, path: str, editable: bool) -> None:
     """Rewrite the wheel the backend wrote at ``path`` in place; on failure
     remove it (no wheel ships untranspiled) and end with the message."""
     from .common import BuildError
@@ -250,7 +250,7 @@ def _rewrite(built: _Project, path: str, editable: bool) -> None:
             if step.hooks_editable:
                 _add_editable_hook(rewrite, wheel)
         elif step.needed:
-            rewrite.transpile(step, _shown(built, os.path.basename(path)), built.locate)
+            rewrite.transpile_modules(step, _shown(built, os.path.basename(path)), built.locate)
         return rewrite
 
     try:

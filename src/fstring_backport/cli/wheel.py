@@ -126,7 +126,9 @@ def main(
         source = Path(name)
         destination = Path(wheel_dir, source.name) if wheel_dir is not None else source
         try:
-            line = _rewrite(source, destination, target, inline_constants, future_annotations, ignore, wheel_dir)
+            line = _rewrite_one_wheel(
+                source, destination, target, inline_constants, future_annotations, ignore, wheel_dir
+            )
         except WheelError as exc:
             click.echo(f"fstring-backport: {name}: {exc}", err=True)
             status = 2
@@ -148,7 +150,7 @@ def main(
 GIVE_TARGET = "give --target {}.{}".format(*OLDEST)
 
 
-def _rewrite(
+def _rewrite_one_wheel(
     source: Path,
     destination: Path,
     target: Optional[Tuple[int, int]],
@@ -183,7 +185,7 @@ def _rewrite(
             settings=Settings(ignore=ignore),
         )
         rewrite = Rewrite(wheel)
-        rewrite.transpile(step, lambda member, module_path: f"{source.name}!{member}")
+        rewrite.transpile_modules(step, lambda member, module_path: f"{source.name}!{member}")
         described.append(f"for Python {chosen[0]}.{chosen[1]} ({origin})")
         return rewrite
 

@@ -57,7 +57,7 @@ def rewrite(
         assert place is not None  # else every constant was spelled inline, and the runtime too
         edits = sorted(edits + [_header(place, temporaries, future)], key=lambda edit: edit[:2])
     output, spans = _apply(text, edits)
-    _check(rewriting, output, spans, future)
+    _safety_check(rewriting, output, spans, future)
     return output
 
 
@@ -120,7 +120,7 @@ def _apply(text: str, edits: List[Tuple[int, int, str]]) -> Tuple[str, List[Span
     return output, spans
 
 
-def _check(rewriting: Rewriting, output: str, spans: List[Span], future: bool) -> None:
+def _safety_check(rewriting: Rewriting, output: str, spans: List[Span], future: bool) -> None:
     """The safety net (:mod:`.safety`), told what the rewrites added."""
     module, temporaries = rewriting.module, rewriting.temporaries
     if temporaries.runtime_inline:

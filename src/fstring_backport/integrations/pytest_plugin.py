@@ -224,14 +224,14 @@ class _RewritingLoader:
         header = hashed_pyc_header(source)
         code = read_bytecode(cache, header, filename=path) if cache is not None else None
         if code is None:
-            code = self.rewrite(source, path)
+            code = self.transpiled_code(source, path)
             if cache is not None and not sys.dont_write_bytecode:
                 write_bytecode(cache, header, code)
         elif sys.flags.verbose:
             print(f"# fstring-backport: code object from {cache}", file=sys.stderr)
         exec(code, module.__dict__)
 
-    def rewrite(self, source: bytes, path: str) -> "CodeType":
+    def transpiled_code(self, source: bytes, path: str) -> "CodeType":
         """As pytest's ``_rewrite_test``, on the transpiled source."""
         import ast
 
