@@ -224,6 +224,15 @@ def test_usage():
     assert "-q" in result.stdout.split("Options:")[1]
 
 
+@pytest.mark.parametrize("options", [[], ["-q"]])
+def test_the_console_starts_without_the_command_lines_parser(options):
+    # Like a plain run, the console needs nothing but the package: no click.
+    out, err, status = run(
+        [sys.executable, "-m", "fstring_backport", "repl", *options], "import sys\n'click' in sys.modules\n"
+    )
+    assert (out.replace(">>> ", ""), status) == ("False\n", 0), err
+
+
 @pytest.mark.parametrize("argument", ["--bogus", "-x", "file.py"])
 def test_an_unknown_option_is_one_line_and_status_2(argument):
     result = subprocess.run(

@@ -29,7 +29,6 @@ import subprocess
 import sys
 import tokenize
 import warnings
-from importlib.metadata import entry_points
 from urllib.parse import parse_qs, urljoin
 from urllib.request import urlopen
 
@@ -37,6 +36,8 @@ import pytest
 import tomllib
 import yaml
 from click.testing import CliRunner
+
+import fstring_backport.cli.command
 
 from support.cli import command
 from support.playground import build_site, chromium, serving
@@ -288,8 +289,9 @@ def open_playground(page, url, timeout=60_000):
 
 # --- the command line -----------------------------------------------------
 
-(_SCRIPT,) = entry_points(group="console_scripts", name="fstring-backport")
-COMMAND = _SCRIPT.load()
+# The click command that the console script hands every command line the
+# page makes (paths and options: no run, repl or wheel).
+COMMAND = fstring_backport.cli.command.main
 
 
 def printed_in_process(arguments, data):

@@ -2,8 +2,9 @@
 
 One click command (cli/command.py) with its commands beside it
 (cli/group.py).  :func:`main` is where both start: a plain ``run`` goes
-straight to the import hook, without importing click or the command line,
-so that a script run under the hook starts as fast as the hook allows.
+straight to the import hook, and a plain ``repl`` to the console, without
+importing click or the command line, so that a script run under the hook
+starts as fast as the hook allows, and neither needs more than the hook.
 """
 
 import sys
@@ -18,6 +19,10 @@ def main(args: Optional[Sequence[str]] = None, prog_name: Optional[str] = None) 
         from ..hook.run import main as run
 
         sys.exit(run(arguments[1:]))
+    if arguments[:1] == ["repl"] and arguments[1:] in ([], ["-q"]):
+        from ..integrations.console import main as console
+
+        sys.exit(console(arguments[1:] == ["-q"]))
     from .command import main as command
 
     command.main(arguments, prog_name=prog_name)
