@@ -4,6 +4,7 @@ The expected values are what CPython 3.15 reports (``compile()``); every
 case is also checked against a running python3.15, on every Python.
 """
 
+import subprocess
 import sys
 import warnings
 
@@ -244,3 +245,30 @@ def test_numbers_next_to_keywords_are_accepted(src):
         with warnings.catch_warnings():
             warnings.simplefilter("ignore", SyntaxWarning)
             compile(src + "\n", "mod.py", "exec")
+
+
+# A NUL anywhere, in code that needs no rewrite too: the quick path must not
+# pass through what every Python refuses.
+NULS = [b"x = 1\n\ny=2\x00\n", b"x = 1\x00\n", b"# coding: latin-1\n\n\n'\xe9 \x00'\n", b"s = f'{1}\x00'\n"]
+
+
+@pytest.mark.parametrize("src", NULS)
+def test_null_bytes_are_refused_as_python_315_refuses_a_script(src, tmp_path):
+    script = tmp_path / "mod.py"
+    script.write_bytes(src)
+    ran = subprocess.run([oracle(), str(script)], capture_output=True, text=True, errors="replace")
+    lines = ran.stderr.splitlines()
+    line = src.count(b"\n", 0, src.index(b"\0")) + 1
+    assert lines[0].endswith(f'mod.py", line {line}') and lines[-1] == (
+        "SyntaxError: source code cannot contain null bytes"
+    )
+    text = src.decode("latin-1" if b"coding" in src else "utf-8")
+    for source in (src, text):
+        for target in ("3.8", "3.11", "3.13", "3.15"):
+            with pytest.raises(TranspileError) as info:
+                transpile(source, target, filename="mod.py")
+            assert (info.value.msg, info.value.lineno, info.value.offset) == (
+                "source code cannot contain null bytes",
+                line,
+                text.splitlines()[line - 1].index("\0") + 1,
+            )

@@ -66,6 +66,7 @@ def transpile(
     lazily; older Pythons need PEP 563 to run code written for that).
     """
     version = parse_target(target)
+    _refuse_null_bytes(source, filename)
     if not isinstance(inline_constants, bool):
         raise TypeError(f"inline_constants must be True or False, not {inline_constants!r}")
     if not isinstance(future_annotations, bool):
@@ -131,6 +132,7 @@ def find_problems(
     transpile would.
     """
     version = parse_target(target)
+    _refuse_null_bytes(source, filename)
     newer = may_use_newer_grammar(_as_bytes(source), version)
     strings = version < TSTRINGS
     if isinstance(source, bytes):
@@ -208,6 +210,19 @@ def name_newer_grammar(
             named.end_offset = getattr(error, "end_offset", None)
             return named
     return error
+
+
+def _refuse_null_bytes(source: "str | bytes", filename: str) -> None:
+    """Every Python refuses a NUL in source, where the quick path would
+    pass it through: CPython 3.12+'s error, at the NUL."""
+    if ("\0" if isinstance(source, str) else b"\0") not in source:
+        return
+    text = decode_source(source, filename).text if isinstance(source, bytes) else source
+    nul = text.index("\0")
+    line_start = text.rfind("\n", 0, nul) + 1
+    raise TranspileError(
+        "source code cannot contain null bytes", filename, text.count("\n", 0, nul) + 1, nul - line_start + 1
+    )
 
 
 def _as_bytes(source: "str | bytes") -> bytes:
