@@ -382,8 +382,15 @@ def corrupt(tmp_path: Path) -> Path:
         (lambda d: _zip(d / "demo-1.0-py3-none-any.whl", {"pkg/m.py": b""}),
          "not a wheel: it needs one NAME-VERSION.dist-info folder with a RECORD, and has none"),
         (lambda d: d / "missing-1.0-py3-none-any.whl", "No such file or directory"),
+        # Members that installers refuse, for they would land outside site-packages.
+        (lambda d: make_wheel(d, {"../evil.py": FSTRINGS}),
+         "not a wheel: its member ../evil.py would be installed outside the target folder"),
+        (lambda d: make_wheel(d, {"pkg/../../evil.py": FSTRINGS}),
+         "not a wheel: its member pkg/../../evil.py would be installed outside the target folder"),
+        (lambda d: make_wheel(d, {"/tmp/evil.py": FSTRINGS}),
+         "not a wheel: its member /tmp/evil.py would be installed outside the target folder"),
     ],
-    ids=["not-a-zip", "not-a-wheel-name", "corrupt", "no-dist-info", "missing"],
+    ids=["not-a-zip", "not-a-wheel-name", "corrupt", "no-dist-info", "missing", "parent", "parent-inside", "absolute"],
 )
 def test_a_file_that_is_not_a_good_wheel_is_one_line_and_status_2(run, tmp_path, make, message):
     wheel = make(tmp_path)

@@ -134,6 +134,10 @@ class WheelFile:
             if info.filename in self.by_name:
                 raise WheelError(f"not a wheel: it holds {info.filename} twice")
             self.by_name[info.filename] = info
+            if _escapes(info.filename):
+                raise WheelError(
+                    f"not a wheel: its member {info.filename} would be installed outside the target folder"
+                )
             if info.flag_bits & ENCRYPTED:
                 raise WheelError(f"not a wheel: {info.filename} is encrypted")
             if info.compress_type not in (STORED, DEFLATED):
@@ -329,6 +333,13 @@ class WheelFile:
                     out.write(descriptor)
         except (EOFError, struct.error, zlib.error, OSError) as exc:
             raise WheelError(f"{name} cannot be read: {one_line(exc)}") from None
+
+
+def _escapes(name: str) -> bool:
+    """Whether member ``name`` points outside the folder it is installed in
+    (``../x.py``, ``/etc/x``, ``C:x``), as installers refuse it."""
+    parts = name.replace("\\", "/").split("/")
+    return name.startswith(("/", "\\")) or ".." in parts or ":" in parts[0]
 
 
 def _is_record(name: str) -> bool:
