@@ -215,9 +215,14 @@ def name_newer_grammar(
 def _refuse_null_bytes(source: "str | bytes", filename: str) -> None:
     """Every Python refuses a NUL in source, where the quick path would
     pass it through: CPython 3.12+'s error, at the NUL."""
-    if ("\0" if isinstance(source, str) else b"\0") not in source:
+    if isinstance(source, bytes):
+        if b"\0" not in source:
+            return
+        text = decode_source(source, filename).text
+    elif "\0" not in source:
         return
-    text = decode_source(source, filename).text if isinstance(source, bytes) else source
+    else:
+        text = source
     nul = text.index("\0")
     line_start = text.rfind("\n", 0, nul) + 1
     raise TranspileError(
