@@ -91,6 +91,19 @@ CASES = [
         5,
     ),
     ("x = a\u00a0", "invalid non-printable character U+00A0", 1, 6),
+    # Two errors: CPython's tokenizer reads the whole file before its parser
+    # reports, but keeps the parser's error over one inside an f-string or a
+    # bracket never closed on the parser's line or after.
+    ('a = f"{x!}"\nb = f"{"\n', "f-string: missing conversion character", 1, 10),
+    ('a = f"{x!}"\nb = "\n', "unterminated string literal (detected at line 2)", 2, 5),
+    ('x = f"a" t"b"\ny = f"{\n', "cannot mix t-string literals with string or bytes literals", 1, 5),
+    ('a = f"{x!r=}"\n\n(\n', "f-string: expecting ':' or '}'", 1, 11),
+    ('a = f"""{\nx!}"""\n"\n', "unterminated string literal (detected at line 3)", 3, 1),
+    ('a = f"{x!}" + (\n1,\n"\n', "unterminated string literal (detected at line 3)", 3, 1),
+    ('a = f"{x!}" + f"{\n', "f-string: missing conversion character", 1, 10),
+    ('a = (f"{x!}"\n', "f-string: missing conversion character", 1, 11),
+    ('a = (\nf"{x!}"\n', "'(' was never closed", 1, 5),
+    ('a = (1,\nf"{x!}" + f"{"\n', "f-string: missing conversion character", 2, 6),
 ]
 
 

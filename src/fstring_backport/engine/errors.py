@@ -11,6 +11,11 @@ class TranspileError(SyntaxError):
     and ``offset`` are 1-based, as in CPython's own messages.
     """
 
+    # Where the lexer met this error inside an f-string or t-string, or at
+    # a bracket never closed, CPython reports an error that its parser met
+    # first: one before this offset (see rewriting._read).
+    parser_errors_before: Optional[int] = None
+
     def __init__(
         self,
         msg: str,

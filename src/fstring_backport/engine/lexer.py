@@ -230,8 +230,11 @@ def tokenize(text: str, filename: str = "<unknown>") -> List[Token]:
     return lex(text, filename).tokens
 
 
-def lex(text: str, filename: str = "<unknown>") -> Parsed:
-    """The text with its tokens, which cover every character (see :func:`tokenize`)."""
+def lex(text: str, filename: str = "<unknown>", *, brackets_may_stay_open: bool = False) -> Parsed:
+    """The text with its tokens, which cover every character (see :func:`tokenize`).
+
+    ``brackets_may_stay_open`` reads the first part of a text (see
+    :attr:`TranspileError.parser_errors_before`)."""
     # Tokens are tuples of strings and ints: they make no reference cycles,
     # yet the cycle collector would walk the growing list again and again
     # (10-13% of the time).  Off while lexing; on again if it was on.
@@ -239,7 +242,13 @@ def lex(text: str, filename: str = "<unknown>") -> Parsed:
     gc.disable()
     try:
         lexer = _Lexer(text, filename)
-        lexer.run()
+        lexer.brackets_may_stay_open = brackets_may_stay_open
+        try:
+            lexer.run()
+        except TranspileError as error:
+            if lexer.fstrings:
+                error.parser_errors_before = lexer.fstrings[0].start
+            raise
         return lexer.parsed
     finally:
         if enabled:
@@ -273,6 +282,7 @@ class _Lexer:
         self.fstrings: List[_FStringMode] = []
         self.indents: List[Tuple[int, int]] = [(0, 0)]  # (column, tabs as 1)
         self.one_fstring = False  # stop where the first f-string ends
+        self.brackets_may_stay_open = False
 
     # -- errors ---------------------------------------------------------
 
@@ -622,7 +632,11 @@ class _Lexer:
 
     def never_closed(self) -> TranspileError:
         opening, offset = self.brackets[-1]
-        return self.error(f"'{opening}' was never closed", offset)
+        error = self.error(f"'{opening}' was never closed", offset)
+        line_starts = self.parsed.lines.starts
+        line = self.parsed.position(offset)[0]
+        error.parser_errors_before = line_starts[line] if line < len(line_starts) else len(self.text)
+        return error
 
     def unclosed_fstring(self, mode: _FStringMode) -> TranspileError:
         """The input ended inside an f-string: blame what 3.15 blames."""
@@ -637,7 +651,7 @@ class _Lexer:
         n = len(self.text)
         if self.fstrings:
             raise self.unclosed_fstring(self.fstrings[-1])
-        if self.brackets:
+        if self.brackets and not self.brackets_may_stay_open:
             raise self.never_closed()
         tokens = self.tokens
         if line_has_code:

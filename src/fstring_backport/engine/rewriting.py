@@ -13,6 +13,7 @@ from typing import List, Optional, Tuple
 from .annotations import FUTURE_ANNOTATIONS, NO_PLACE, has_annotations
 from .constructs import constructs as constructs_of
 from .constructs import located
+from .errors import TranspileError
 from .hoisting import Temporaries, binding_place, first_statement, future_features, future_place
 from .lexer import lex
 from .lowering import Lowerer
@@ -63,10 +64,34 @@ def rewrite(
 
 def _read(text: str, filename: str) -> Module:
     """The module lexed, its f-strings and t-strings parsed, and its
-    concatenations of t-strings and other strings checked."""
-    module = Module(lex(text, filename))
+    concatenations of t-strings and other strings checked.
+
+    CPython reports what its tokenizer rejects anywhere in the file before
+    what its parser rejects, but for an error inside an f-string or
+    t-string, or a bracket never closed on the parser's line or later: then
+    the parser's error comes first (``f"{x!}"``, then ``f"{`` on line 2)."""
+    try:
+        parsed = lex(text, filename)
+    except TranspileError as error:
+        if error.parser_errors_before is not None:
+            _raise_an_earlier_error(text[: error.parser_errors_before], filename)
+        raise
+    module = Module(parsed)
     module.concatenations.check()
     return module
+
+
+def _raise_an_earlier_error(text_before: str, filename: str) -> None:
+    """Raise the error of an f-string or concatenation in ``text_before``,
+    if it lexes (else it was cut inside a string)."""
+    try:
+        before = Module(lex(text_before, filename, brackets_may_stay_open=True))
+    except TranspileError:
+        return
+    try:
+        before.concatenations.check()  # parses its f-strings and t-strings
+    except TranspileError as earlier:
+        raise earlier from None
 
 
 def _lacks_future_annotations(parsed: Parsed) -> bool:
@@ -159,7 +184,7 @@ def problems_in(
     for the target ``version`` (line, column from 1, rule), sorted: with
     ``strings``, what the rewrites lower; with ``constructs``, the newer
     grammar left as it is."""
-    module = Module(lex(text, filename))
+    module = _read(text, filename)
     found = _unlowered(module.parsed, version) if constructs else []
     if strings:
         for rewrite in REWRITES:
