@@ -87,6 +87,10 @@ CASES = {
     # in an f-string: "{x:=5}" is a spec, "{(x:=5)}" a bracketed walrus
     'f"{x:=5}"\nf"{(y:=5)}"\nf"{a[b]:{c}}"\n': [],
     "f'{ {y := 1} }'\n": [(1, 8, "FB404")],
+    # after prose that holds what looks like a construct, a real one
+    '"""it\'s *args* with (a, b)"""\nwith (a as b):\n    pass\n': [(2, 1, "FB402")],
+    '# match x:\nx = f"""*** {a[*b]} ***"""\n': [(2, 16, "FB409")],
+    "s = t'{x}'\nmatch x:\n    case 1: pass\n": [(2, 1, "FB407")],
     # in strings and comments: nothing
     "'''\nmatch x:\n    case 1: pass\n'''\n# type X = int\nx = 'a[*b]'\n": [],
 }
@@ -131,6 +135,12 @@ def test_the_quick_answer_never_misses_one(source):
         "def f(a, *, b):\n    return g(*a, **b)\n",
         "if m := re.match(p, s):\n    print(m[0], {'a': 1}['a'])\n",
         "x = a[1:2] * b\n# written by me@example.com\n",
+        "def f(lock):\n    with (yield lock):\n        pass\n    with (p / 'a').open() as f:\n        pass\n",
+        "for type in [a, b]:\n    pass\n",
+        # what looks like a construct in a docstring's or an f-string's prose
+        'def f():\n    """Call with (a, b): *args* and **kwargs*.\n\n    match x:\n    @@ -1 +1 @@\n    """\n',
+        "print(f'''\n*** {message} ***\n@ {time}\n''')\n",
+        "x = rb'''\n  with (a as b):\n    a[*b]\n'''  # or a[*c]\n",
     ],
 )
 def test_plain_code_is_answered_without_lexing(source):

@@ -18,7 +18,12 @@ backslash, a triple-quoted string, brackets nested deeper) makes it
 answer True.  Only the patterns of constructs newer than the target run:
 for a 3.12 target, two.
 
-Imports nothing but :mod:`re`: the import hook's cold path may ask it.
+A match that its line leaves standing is checked last against the whole
+file's plain strings and comments (:mod:`.prose`): most of what is left
+is a docstring's prose (``*args*``, ``with (a, b)``, ``match x``).
+
+Imports nothing but :mod:`re` until a pattern matches: the import hook's
+cold path may ask it.
 """
 
 import re
@@ -70,6 +75,9 @@ _ITEM = _balanced(rb"""[^()\[\]{}'"#\\,\r\n]""")
 _ITEM_NO_FOR = _balanced(
     rb"""(?:(?!(?<![""" + _NAME_BYTES + rb"""])for(?![""" + _NAME_BYTES + rb"""]))[^()\[\]{}'"#\\,\r\n])"""
 )
+_ITEM_NO_AS = _balanced(
+    rb"""(?:(?!(?<![""" + _NAME_BYTES + rb"""])as(?![""" + _NAME_BYTES + rb"""]))[^()\[\]{}'"#\\,\r\n])"""
+)
 _ITEM_NO_FOR_LINES = _balanced(
     rb"""(?:(?!(?<![""" + _NAME_BYTES + rb"""])for(?![""" + _NAME_BYTES + rb"""]))[^()\[\]{}'"#\\,])"""
 )
@@ -104,8 +112,10 @@ def _patterns() -> List[Tuple[Tuple[int, int], bytes, "Callable[[bytes, int, byt
         rb"(?<!" + _OPERAND_END + rb"\*)(?<!" + _OPERAND_END + rb" \*)(?<!\*\*)\*?(?!" + _IN_PARENTHESES + rb")"
     )
     return [
-        # parenthesized context managers (3.9): "with ("
-        ((3, 9), _keyword(b"with") + _BLANK + rb"*\(", _in_code),
+        # parenthesized context managers (3.9): "with (", but for one
+        # parenthesized expression on the line, with no "as" or "," at its
+        # level ("with (yield lock):", "with (a / b).open() as f:")
+        ((3, 9), _keyword(b"with") + _BLANK + rb"*\((?!" + _ITEM_NO_AS + _BLANK + rb"*\))", _in_code),
         # PEP 614 (3.9): an "@" not followed by a dotted name called at most
         # once and its line's end, where it starts a line
         ((3, 9), rb"@(?!" + _BLANK + rb"*" + dotted + _BLANK + rb"*(?:" + call + rb")?" + _LINE_END + rb")",
@@ -151,6 +161,7 @@ def _searches(target: Tuple[int, int]) -> List[Tuple["re.Pattern[bytes]", "Calla
 def may_use_newer_grammar(data: bytes, target: Tuple[int, int]) -> bool:
     """Whether ``data`` (UTF-8, or any encoding that spells ASCII as ASCII)
     may hold a construct that Python ``target`` rejects; False is sure."""
+    prose = None
     for pattern, counts in _searches(target):
         for match in pattern.finditer(data):
             at = match.start()
@@ -160,11 +171,19 @@ def may_use_newer_grammar(data: bytes, target: Tuple[int, int]) -> bool:
             if counts is _closes_type_parameters and _plainly_not_type_parameters(data[line_start:at]):
                 continue
             code = _code_of_line(data, line_start, at)
-            if code is None:
-                return True  # unsure
             offset = at - line_start
-            if code[offset : offset + 1] == data[at : at + 1] and counts(data, at, code[:offset]):
-                return True  # not in a string or a comment, and where it counts
+            if code is not None and not (
+                code[offset : offset + 1] == data[at : at + 1] and counts(data, at, code[:offset])
+            ):
+                continue  # in a string or a comment on its line, or not where it counts
+            # Perhaps the construct: unless a docstring's or a comment's prose
+            # holds it, which the file read from its start tells.
+            if prose is None:
+                from .prose import Prose
+
+                prose = Prose(data)
+            if not prose.covers(at):
+                return True
     return False
 
 
@@ -188,7 +207,10 @@ def _walrus_counts(data: bytes, at: int, before: bytes) -> bool:
 
 
 # What comes before type parameters' "[": "def", "class" or "type" and a name.
-_NAMED = re.compile(rb"(?:^|[^A-Za-z0-9_\x80-\xff.])(?:def|class|type)" + _BLANK + rb"+" + _NAME + _BLANK + rb"*\Z")
+_NOT_A_KEYWORD = rb"(?!(?:in|is|if|else|and|or|not|for|lambda)(?![" + _NAME_BYTES + rb"]))"
+_NAMED = re.compile(
+    rb"(?:^|[^A-Za-z0-9_\x80-\xff.])(?:def|class|type)" + _BLANK + rb"+" + _NOT_A_KEYWORD + _NAME + _BLANK + rb"*\Z"
+)
 
 
 def _closes_type_parameters(data: bytes, at: int, before: bytes) -> bool:
@@ -215,7 +237,9 @@ def _plainly_not_type_parameters(line: bytes) -> bool:
     )
 
 
-_NAMED_ON_A_LINE = re.compile(rb"(?:^|[^A-Za-z0-9_\x80-\xff.])(?:def|class|type)[ \t\f]+" + _NAME + rb"[ \t\f]*\[")
+_NAMED_ON_A_LINE = re.compile(
+    rb"(?:^|[^A-Za-z0-9_\x80-\xff.])(?:def|class|type)[ \t\f]+" + _NOT_A_KEYWORD + _NAME + rb"[ \t\f]*\["
+)
 
 
 _AFTER_WORD = re.compile(rb"(?:^|[^A-Za-z0-9_\x80-\xff])(?:in|except)[ \t\f]*\Z|:[ \t\f]*\Z")
@@ -261,9 +285,16 @@ _KEYWORDS_BEFORE_A_LIST = tuple(
 ) + tuple(b"\t" + word for word in b"in not and or is if else return yield await assert".split())
 
 
-# A piece of a line: code, a one-line string, a comment, or a backslash
-# that continues the line.
-_LINE_PIECE = re.compile(rb"""[^'"#\\\r\n]+|""" + _STRING + rb"""|#[^\r\n]*|\\(?=\r|\n|\Z)""")
+# A piece of a line: code, a one-line string (triple-quoted ones first, so
+# that an f-string's prefix is seen before its quotes), a comment, or a
+# backslash that continues the line.
+_TRIPLE_QUOTED = b"|".join(
+    quote * 3 + rb"(?:[^" + quote + rb"\\\r\n]|\\[^\r\n]|" + quote + rb"(?!" + quote * 2 + rb"))*" + quote * 3
+    for quote in (b"'", b'"')
+)
+_LINE_PIECE = re.compile(
+    rb"""[^'"#\\\r\n]+|""" + _TRIPLE_QUOTED + rb"|" + _STRING + rb"""|#[^\r\n]*|\\(?=\r|\n|\Z)"""
+)
 
 
 def _code_of_line(data: bytes, start: int, stop: int = -1) -> "bytes | None":
