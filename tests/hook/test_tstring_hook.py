@@ -201,6 +201,10 @@ OLD = sys.version_info < (3, 12)
         (b"from string.templatelib import Template\n", True),
         (b"import string.templatelib\n", True),
         (b'x = f"{y}"\n', OLD),  # an f-string: 3.12 and 3.13 read it themselves
+        (b'x = f"{y!r:>5}"\n', OLD),
+        # converted before its spec's fields by 3.13, after them by 3.12
+        (b'x = f"{y!r:>{w}}"\n', sys.version_info < (3, 13)),
+        (b'x = f"{y!s \\\n :{w}}"\n', sys.version_info < (3, 13)),
         (b"x = \"don't\" + 'can't'\n", False),
         (b'x = t"a"t"b"\n', True),
         (b"x = '\\t'\n", False),

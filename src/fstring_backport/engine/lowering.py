@@ -61,7 +61,7 @@ from .literals import (
     spell_inline,
     text_fits,
 )
-from .oldsyntax import accepted_before_312, converts_before_spec
+from .oldsyntax import accepted_before_312, converts_before_spec, converts_before_spec_anywhere
 from .parsed import Parsed
 from .templates import Concatenations, inline_runtime
 
@@ -133,6 +133,7 @@ class Lowerer:
         encoding: str = "utf-8",
         nodes: Optional[Dict[int, FString]] = None,
         old_fstrings: bool = True,
+        reorder_conversions: bool = True,
     ) -> None:
         self.encoding = encoding  # what the output will be written in
         self.parsed = parsed
@@ -142,8 +143,10 @@ class Lowerer:
         # Every f-string and t-string by its first token (found as needed if not given).
         self.nested: Dict[int, FString] = {} if nodes is None else nodes
         self.concatenations = Concatenations(parsed, self.nested)
-        # False for a 3.12 or 3.13 target: only t-strings are rewritten.
+        # False for a 3.12 or 3.13 target: only t-strings are rewritten,
+        # and for 3.12 the f-strings that 3.13 evaluates in another order.
         self.old_fstrings = old_fstrings
+        self.reorder_conversions = reorder_conversions
 
     # -- entry point ----------------------------------------------------
 
@@ -437,7 +440,11 @@ class Lowerer:
                 out.append(self.template(group, ()))
                 i = group[-1].end + 1
                 continue
-            if kind == FSTRING_START and (self.old_fstrings or self._debug_text_holds_tstring(self.nested[i])):
+            if kind == FSTRING_START and (
+                self.old_fstrings
+                or self._debug_text_holds_tstring(self.nested[i])
+                or (self.reorder_conversions and converts_before_spec_anywhere(self.parsed, self.nested[i]))
+            ):
                 node = self.nested[i]
                 self._index(node)
                 if self.old_fstrings and accepted_before_312(self.parsed, node):

@@ -119,6 +119,12 @@ def converts_before_spec(field: Field) -> bool:
     return field.conversion is not None and any(isinstance(part, Field) for part in field.spec or ())
 
 
+def converts_before_spec_anywhere(parsed: Parsed, node: FString) -> bool:
+    """Whether a field of ``node``, or of an f-string in it, converts
+    before its spec's fields (FB202): what a 3.12 target lowers."""
+    return any(rule is rules.CONVERSION_BEFORE_SPEC for _, rule in problems(parsed, node))
+
+
 def _fields(parts: Sequence[Part]) -> List[Field]:
     return [part for part in parts if isinstance(part, Field)]
 

@@ -12,7 +12,7 @@ docs/rules.md describes each rule (a test keeps it in step with this list).
 
 from typing import NamedTuple, Optional, Tuple
 
-from .targets import NATIVE, TSTRINGS
+from .targets import CONVERTS_FIRST, NATIVE, TSTRINGS
 
 
 class Rule(NamedTuple):
@@ -55,7 +55,7 @@ CONVERSION_BEFORE_SPEC = Rule(
     "FB202",
     "conversion-before-spec",
     "conversion that older Pythons apply after the format spec's fields",
-    (3, 13),
+    CONVERTS_FIRST,
 )
 TSTRING = Rule("FB301", "t-string", "t-string", TSTRINGS)
 EXCEPT_WITHOUT_PARENTHESES = Rule(

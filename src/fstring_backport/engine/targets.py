@@ -4,7 +4,7 @@ from typing import Tuple, Union
 
 from .. import NATIVE, TSTRINGS  # the hook needs them without importing this module
 
-__all__ = ["EXCEPT_GROUPS", "NATIVE", "OLDEST", "SUPPORTED", "TSTRINGS", "Target", "parse_target"]
+__all__ = ["CONVERTS_FIRST", "EXCEPT_GROUPS", "NATIVE", "OLDEST", "SUPPORTED", "TSTRINGS", "Target", "parse_target"]
 
 Target = Union[str, Tuple[int, int]]
 
@@ -13,6 +13,9 @@ OLDEST = (3, 8)
 SUPPORTED = "fstring-backport targets Python {}.{} and later".format(*OLDEST)
 # The first Python with except* (PEP 654), which output may keep.
 EXCEPT_GROUPS = (3, 11)
+# The first Python that converts a field's value (!r) before it evaluates
+# its format spec's fields; a 3.12 target's f-strings that tell are lowered.
+CONVERTS_FIRST = (3, 13)
 
 
 def parse_target(target: Target) -> Tuple[int, int]:

@@ -16,6 +16,7 @@ from _frozen_importlib_external import spec_from_file_location  # noqa: PLC2701
 from .. import _INSTALLED_PACKAGES, NATIVE, BackportSourceLoader, _verbose
 from ..engine.lexical import QUOTE_CHARACTERS, group, not_after, one_of, prefixes_with
 from ..engine.prefilter_excepts import may_bracket_excepts_in_bytes
+from ..engine.targets import CONVERTS_FIRST
 
 TYPE_CHECKING = False  # typing is not loaded for this: the type checkers take it as true
 if TYPE_CHECKING:
@@ -45,12 +46,19 @@ _FSTRING_OPENERS = tuple(
 _TSTRING_OR_TEMPLATELIB = re.compile(
     (not_after(r"[0-9A-Za-z_\\'\"]") + group(*prefixes_with("t")) + one_of(QUOTE_CHARACTERS) + "|templatelib").encode()
 )
-# 3.12 and 3.13 read f-strings themselves: only t-strings are rewritten there.
+# 3.12 and 3.13 read f-strings themselves: only t-strings are rewritten
+# there, and on 3.12 the f-strings whose fields convert the value before a
+# format spec with fields (FB202), which 3.12 evaluates in another order:
+# a conversion, a spec's colon, and a brace before any closing one tell
+# where one may be.
 _OLD_FSTRINGS = sys.version_info < NATIVE
+_CONVERSION_THEN_SPEC = re.compile(rb"![rsa][ \t\f\r\n\\]*:[^}]*{") if sys.version_info < CONVERTS_FIRST else None
 
 
 def _may_need_rewriting(source: bytes) -> bool:
-    if _OLD_FSTRINGS and any(opener in source for opener in _FSTRING_OPENERS):
+    if (_OLD_FSTRINGS or (_CONVERSION_THEN_SPEC is not None and _CONVERSION_THEN_SPEC.search(source))) and any(
+        opener in source for opener in _FSTRING_OPENERS
+    ):
         return True
     if _TSTRING_OR_TEMPLATELIB.search(source) is not None:
         return True

@@ -14,6 +14,7 @@ import pytest
 from fstring_backport import TranspileError, transpile
 from fstring_backport.engine.lexer import tokenize
 from fstring_backport.engine.parsed import LineIndex
+from fstring_backport.engine.pipeline import find_problems
 from fstring_backport.engine.safety import check_output, host_reads_fstrings_as_315
 
 from support.pythons import oracle, originals_and_pinned
@@ -60,6 +61,29 @@ def test_target_312_and_later_returns_input():
     src = 'x = f"{d["k"]}"\n'
     assert transpile(src, (3, 12)) == src
     assert transpile(src, "3.13") == src
+
+
+# 3.12 reads these, but evaluates a spec's fields before it converts the
+# value, where 3.13 and later convert first (FB202): a 3.12 target lowers
+# them, and only them.
+CONVERTED_FIRST_SINCE_313 = [
+    "x = f'{a!r:{w()}}' + f'{d[\"k\"]}'\n",
+    'x = f"{f"{a!s:>{w()}}"!r:{w()}} {a!r}"\n',
+]
+
+
+def test_a_312_target_converts_before_the_spec_as_313_does():
+    cases = []
+    for src in CONVERTED_FIRST_SINCE_313:
+        out = transpile(src, "3.12")
+        assert out != src and out.count("\n") == src.count("\n")
+        assert transpile(out, "3.12") == out and transpile(src, "3.13") == src
+        assert {rule.code for _, _, rule in find_problems(src, "3.12")} == {"FB202"}
+        assert find_problems(src, "3.13") == []
+        assert out.endswith(" + f'{d[\"k\"]}'\n") == src.endswith(" + f'{d[\"k\"]}'\n")  # left as it is
+        cases.append(("3.12", SETUP, src + PROBE, out + PROBE))
+    for expected, got in originals_and_pinned(cases):
+        assert expected[1] is None and got == expected
 
 
 # What transpile() writes for 3.8, written out by hand: name -> (3.12

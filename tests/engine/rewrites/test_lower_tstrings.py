@@ -127,9 +127,9 @@ def test_a_module_that_imports_templatelib_gets_the_runtime():
 
 
 def test_a_312_target_leaves_fstrings_alone():
-    source = 'x = f"{d["k"]!r:{w}} {t"{d["k"]}"}"\n'
+    source = 'x = f"{d["k"]:>{w}} {t"{d["k"]}"}"\n'  # no conversion: a 3.12 target lowers f"{x!r:{w}}" (FB202)
     assert transpile(source, "3.12") == (
-        IMPORT + "; x = f\"{d[\"k\"]!r:{w}} {_fstring_backport_t('', ((d[\"k\"]), 'd[\"k\"]', None, ''), '')}\"\n"
+        IMPORT + "; x = f\"{d[\"k\"]:>{w}} {_fstring_backport_t('', ((d[\"k\"]), 'd[\"k\"]', None, ''), '')}\"\n"
     )
 
 

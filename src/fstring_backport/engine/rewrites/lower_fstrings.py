@@ -6,10 +6,10 @@ from typing import Iterator, List, Tuple
 
 from .. import rules
 from ..fstrings import FString
-from ..oldsyntax import accepted_before_312
+from ..lexer import TSTRING_START
+from ..oldsyntax import accepted_before_312, converts_before_spec_anywhere
 from ..oldsyntax import problems as old_syntax_problems
 from ..rules import Rule
-from ..targets import NATIVE
 from .module import Edit, Module, Rewriting
 
 RULES = (
@@ -26,18 +26,27 @@ RULES = (
 
 
 def problems(module: Module, version: Tuple[int, int]) -> Iterator[Tuple[int, Rule]]:
-    if version < NATIVE:
-        for node in _outermost_fstrings(module.fstrings):
-            yield from old_syntax_problems(module.parsed, node)
+    for node in _outermost_fstrings(module.fstrings):
+        for offset, rule in old_syntax_problems(module.parsed, node):
+            if rule.needs > version:
+                yield offset, rule
 
 
 def edits(rewriting: Rewriting) -> Iterator[Edit]:
-    if not rewriting.old_fstrings:
-        return
     module = rewriting.module
     tokens = module.tokens
     for node in module.fstrings:
-        if not node.template and not accepted_before_312(module.parsed, node):
+        if node.template:
+            continue
+        if rewriting.old_fstrings:
+            lowered = not accepted_before_312(module.parsed, node)
+        else:  # 3.12: what 3.13 evaluates in another order; lower_tstrings writes one that holds a t-string
+            lowered = (
+                rewriting.reorder_conversions
+                and converts_before_spec_anywhere(module.parsed, node)
+                and not any(token.kind == TSTRING_START for token in tokens[node.start : node.end])
+            )
+        if lowered:
             yield Edit(tokens[node.start].offset, tokens[node.end].end, partial(rewriting.lowerer.lower, node))
 
 
