@@ -58,7 +58,7 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:
     from importlib.machinery import ModuleSpec
     from types import CodeType, ModuleType
-    from typing import Sequence, Tuple
+    from typing import Any, Callable, Sequence, Tuple
 
     from .engine.errors import TranspileError
     from .engine.pipeline import transpile
@@ -403,6 +403,10 @@ class BackportFinder:
             return spec
         if spec is None or spec.origin is None or not (by_name or self._covers_file(spec.origin)):
             return spec
+        return self._backported(spec)
+
+    def _backported(self, spec: "ModuleSpec") -> "ModuleSpec":
+        """``spec``, whose module this finder covers, with a transpiling loader."""
         loader = spec.loader
         if type(loader) is SourceFileLoader:
             spec.loader = BackportSourceLoader(loader.name, loader.path)
@@ -413,6 +417,38 @@ class BackportFinder:
 
             spec.loader = BackportZipLoader(loader, spec.origin)
         return spec
+
+    def cover_modules_loaded_by_path(self) -> "Callable[[], None]":
+        """Have ``importlib.util.spec_from_file_location`` give the modules
+        this finder covers its transpiling loader, as ``run`` and the pytest
+        plugin promise for every module: a script's helper loaded by path
+        (``spec_from_file_location`` then ``exec_module``) meets no finder.
+        Returns what undoes it."""
+        import importlib.util
+
+        original = importlib.util.spec_from_file_location
+
+        def spec_from_file_location(name: str, *args: "Any", **kwargs: "Any") -> "ModuleSpec | None":
+            spec = original(name, *args, **kwargs)
+            if spec is not None and spec.origin is not None and self._covers(name, spec.origin):
+                spec = self._backported(spec)
+            return spec
+
+        importlib.util.spec_from_file_location = spec_from_file_location
+
+        def undo() -> None:
+            if importlib.util.spec_from_file_location is spec_from_file_location:
+                importlib.util.spec_from_file_location = original
+
+        return undo
+
+    def _covers(self, fullname: str, origin: str) -> bool:
+        name = fullname
+        while name not in self.packages:
+            name, dot, _ = name.rpartition(".")
+            if not dot:
+                return self._covers_file(origin)
+        return True
 
     def _covers_file(self, origin: str) -> bool:
         """Whether the module at ``origin``, which no package name covers,

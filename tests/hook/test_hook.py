@@ -604,3 +604,22 @@ def test_run_converts_before_the_spec_as_313_does(tmp_path, child_env):
     expected = python(["order.py"], dict(os.environ), tmp_path, oracle())
     assert seen.returncode == 0, seen.stderr
     assert seen.stdout == expected.stdout
+
+
+# A module loaded by its path meets no finder: run covers it all the same.
+LOADS_BY_PATH = """\
+import importlib.util, os, sys
+spec = importlib.util.spec_from_file_location("helper", os.path.join(os.path.dirname(__file__), "helper.py"))
+helper = importlib.util.module_from_spec(spec)
+spec.loader.exec_module(helper)
+print(helper.WORDS)
+"""
+
+
+def test_run_transpiles_a_module_loaded_by_its_path(tmp_path, child_env):
+    folder = write_script_project(tmp_path / "scripts")
+    (folder / "by_path.py").write_text(LOADS_BY_PATH)
+    seen = python(["-m", "fstring_backport", "run", "by_path.py"], child_env(), folder)
+    expected = python(["by_path.py"], dict(os.environ), folder, oracle())
+    assert seen.returncode == 0, seen.stderr
+    assert (seen.stdout, expected.returncode) == (expected.stdout, 0)

@@ -390,3 +390,26 @@ def test_other_pytest_internals_give_a_usage_error(sample, child_env):
         f"ERROR: --fstring-backport does not support pytest {pytest.__version__} on Python "
         f"{sys.version.split()[0]}: _pytest.assertion.rewrite has no rewrite_asserts"
     )
+
+
+def test_a_module_loaded_by_its_path_is_transpiled(tmp_path):
+    # A test that loads a script by its path (spec_from_file_location, then
+    # exec_module) meets no finder: the plugin covers it all the same.
+    (tmp_path / "script.py").write_text('WORDS = [f"{"one"}", f"{"\\t".join("ab")}"]\n')
+    (tmp_path / "test_script.py").write_text(
+        textwrap.dedent(
+            """\
+            import importlib.util, pathlib
+
+            def test_words():
+                path = pathlib.Path(__file__).with_name("script.py")
+                spec = importlib.util.spec_from_file_location("script", path)
+                module = importlib.util.module_from_spec(spec)
+                spec.loader.exec_module(module)
+                assert module.WORDS == ["one", "a\\tb"]
+            """
+        )
+    )
+    result = pytest_run(tmp_path, "--fstring-backport", "-p", "no:cacheprovider")
+    assert result.returncode == 0, result.stdout
+    assert "1 passed" in result.stdout

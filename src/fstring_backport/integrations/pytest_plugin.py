@@ -131,6 +131,7 @@ class _Switch:
         finder = _ProjectFinder(root)
         finder.attach_behind(rewrite_hook)
         self.config.add_cleanup(finder.detach)
+        self.config.add_cleanup(finder.cover_modules_loaded_by_path())
         _reach_child_processes(root, self.config)
         for module, original in statement_ranges:
             module.getstatementrange_ast = _statement_range(original)
