@@ -246,7 +246,7 @@ def test_a_target_with_native_fstrings_says_what_it_rewrites_once(tmp_path, targ
         "only t-strings and except A, B: are rewritten"
         if target == "3.13"
         else f"fstring-backport: Python {target} reads 3.12 f-strings: only t-strings, except A, B: "
-        "and the f-strings that 3.13 evaluates in another order (FB202) are rewritten"
+        "and the f-strings that 3.13 reads otherwise (FB108, FB202) are rewritten"
     ]
     assert [line.split(": ", 1)[1] for line in result.stdout.decode().splitlines()[:-1]] == [
         f"FB301 t-string (needs Python 3.14; target {target})"

@@ -205,6 +205,9 @@ OLD = sys.version_info < (3, 12)
         # converted before its spec's fields by 3.13, after them by 3.12
         (b'x = f"{y!r:>{w}}"\n', sys.version_info < (3, 13)),
         (b'x = f"{y!s \\\n :{w}}"\n', sys.version_info < (3, 13)),
+        # "{{" after a spec's field: a brace for 3.13, an error for 3.12
+        (b'x = f"{y:{w}{{>9}"\n', sys.version_info < (3, 13)),
+        (b'x = f"{y:{w}}" + f"{{"\n', sys.version_info < (3, 13)),  # perhaps: the engine looks
         (b"x = \"don't\" + 'can't'\n", False),
         (b'x = t"a"t"b"\n', True),
         (b"x = '\\t'\n", False),

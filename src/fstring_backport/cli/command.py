@@ -10,7 +10,7 @@ import click
 
 from .. import __version__
 from ..engine.errors import TranspileError
-from ..engine.targets import CONVERTS_FIRST, NATIVE, OLDEST, TSTRINGS, parse_target
+from ..engine.targets import CURRENT_FSTRINGS, NATIVE, OLDEST, TSTRINGS, parse_target
 from ..project.runtime_copies import is_runtime_copy, runtime_in_tree, runtime_source, taken
 from ..project.selection import Selected, Selection, Skipped
 from ..project.settings import relative_to_cwd
@@ -667,14 +667,14 @@ def _what_is_left_alone(target: Tuple[int, int]) -> str:
             "fstring-backport: nothing to rewrite for Python {}.{}: Python 3.14 and later read "
             "3.12 f-strings, t-strings and except A, B: as they are".format(*target)
         )
-    if target >= CONVERTS_FIRST:
+    if target >= CURRENT_FSTRINGS:
         return (
             "fstring-backport: Python {}.{} reads 3.12 f-strings as they are: "
             "only t-strings and except A, B: are rewritten".format(*target)
         )
     return (
         "fstring-backport: Python {}.{} reads 3.12 f-strings: only t-strings, except A, B: and the "
-        "f-strings that 3.13 evaluates in another order (FB202) are rewritten".format(*target)
+        "f-strings that 3.13 reads otherwise (FB108, FB202) are rewritten".format(*target)
     )
 
 

@@ -61,7 +61,7 @@ from .literals import (
     spell_inline,
     text_fits,
 )
-from .oldsyntax import accepted_before_312, converts_before_spec, converts_before_spec_anywhere
+from .oldsyntax import accepted_before_312, converts_before_spec, read_otherwise_before_313
 from .parsed import Parsed
 from .templates import Concatenations, inline_runtime
 
@@ -133,7 +133,7 @@ class Lowerer:
         encoding: str = "utf-8",
         nodes: Optional[Dict[int, FString]] = None,
         old_fstrings: bool = True,
-        reorder_conversions: bool = True,
+        older_than_313: bool = True,
     ) -> None:
         self.encoding = encoding  # what the output will be written in
         self.parsed = parsed
@@ -146,7 +146,7 @@ class Lowerer:
         # False for a 3.12 or 3.13 target: only t-strings are rewritten,
         # and for 3.12 the f-strings that 3.13 evaluates in another order.
         self.old_fstrings = old_fstrings
-        self.reorder_conversions = reorder_conversions
+        self.older_than_313 = older_than_313
 
     # -- entry point ----------------------------------------------------
 
@@ -222,6 +222,9 @@ class Lowerer:
         part) it must not end in the quote's character, which would run into
         a closing triple quote (text ``a""`` before three quotes)."""
         text = self.tokens[part.index].text
+        if where.spec_level and "{" in text:
+            # "{{" after a spec's field: a brace for 3.13+, a field for older Pythons.
+            return self._hoist_text(fstring_text_value(text, where.raw), text, where)
         runs_into_quote = closes and text.endswith(where.quote[0])
         if where.in_expression:
             if "\\" not in text and not runs_into_quote and fits_among(text, where.context):
@@ -443,7 +446,7 @@ class Lowerer:
             if kind == FSTRING_START and (
                 self.old_fstrings
                 or self._debug_text_holds_tstring(self.nested[i])
-                or (self.reorder_conversions and converts_before_spec_anywhere(self.parsed, self.nested[i]))
+                or (self.older_than_313 and read_otherwise_before_313(self.parsed, self.nested[i]))
             ):
                 node = self.nested[i]
                 self._index(node)

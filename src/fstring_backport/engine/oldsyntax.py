@@ -43,6 +43,7 @@ from .lexical import is_raw
 from .literals import body_end, normalise_newlines
 from .parsed import Parsed
 from .rules import Rule
+from .targets import CURRENT_FSTRINGS
 
 Problem = Tuple[int, Rule]  # (offset, the rule it breaks)
 
@@ -119,10 +120,10 @@ def converts_before_spec(field: Field) -> bool:
     return field.conversion is not None and any(isinstance(part, Field) for part in field.spec or ())
 
 
-def converts_before_spec_anywhere(parsed: Parsed, node: FString) -> bool:
-    """Whether a field of ``node``, or of an f-string in it, converts
-    before its spec's fields (FB202): what a 3.12 target lowers."""
-    return any(rule is rules.CONVERSION_BEFORE_SPEC for _, rule in problems(parsed, node))
+def read_otherwise_before_313(parsed: Parsed, node: FString) -> bool:
+    """Whether 3.12 reads ``node``, or an f-string in it, otherwise than
+    3.13 and later (FB108, FB202): what a 3.12 target lowers."""
+    return any(rule.needs == CURRENT_FSTRINGS for _, rule in problems(parsed, node))
 
 
 def _fields(parts: Sequence[Part]) -> List[Field]:
@@ -167,6 +168,10 @@ def _field_problems(
             text = tokens[part.index]
             if in_expression:
                 yield text.offset + text.text.index("\\"), rules.BACKSLASH_IN_EXPRESSION
+        if isinstance(part, Literal) and "{" in tokens[part.index].text:
+            # Only "{{" after one of the spec's own fields is text there.
+            text = tokens[part.index]
+            yield text.offset + text.text.index("{"), rules.BRACE_IN_SPEC
     nested_fields = _fields(field.spec)
     if nested_fields and spec_level >= 1:
         yield tokens[nested_fields[0].open].offset, rules.SPEC_NESTED_TOO_DEEPLY

@@ -16,7 +16,7 @@ from .prefilter_constructs import may_use_newer_grammar
 from .prefilter_rewrites import may_need_rewriting
 from .runtime_name import RUNTIME
 from .source import DecodedSource, decode_source, encode_source, needs_no_decoding
-from .targets import CONVERTS_FIRST, NATIVE, OLDEST, TSTRINGS, Target, parse_target
+from .targets import CURRENT_FSTRINGS, NATIVE, OLDEST, TSTRINGS, Target, parse_target
 
 if TYPE_CHECKING:
     from .rules import Rule
@@ -76,7 +76,7 @@ def transpile(
             decode_source(source, filename)  # a bad encoding is still an error
         return source
     old_fstrings = version < NATIVE  # else only t-strings, and for 3.12 what 3.13 evaluates in another order
-    reorder_conversions = version < CONVERTS_FIRST
+    older_than_313 = version < CURRENT_FSTRINGS
     if not isinstance(source, bytes):
         if not future_annotations and not may_need_rewriting(source):
             return source  # the common case: no lexing at all (see prefilter_rewrites)
@@ -87,7 +87,7 @@ def transpile(
             filename,
             inline_constants=inline_constants,
             old_fstrings=old_fstrings,
-            reorder_conversions=reorder_conversions,
+            older_than_313=older_than_313,
             runtime=runtime,
             future_annotations=future_annotations,
         )
@@ -105,7 +105,7 @@ def transpile(
         decoded.encoding,
         inline_constants=inline_constants,
         old_fstrings=old_fstrings,
-        reorder_conversions=reorder_conversions,
+        older_than_313=older_than_313,
         runtime=runtime,
         future_annotations=future_annotations,
     )

@@ -37,13 +37,13 @@ def rewrite(
     *,
     inline_constants: bool = False,
     old_fstrings: bool = True,
-    reorder_conversions: bool = True,
+    older_than_313: bool = True,
     runtime: str = RUNTIME,
     future_annotations: bool = False,
 ) -> str:
     """The full path: ``text`` rewritten for the target, or ``text`` itself
     if nothing changes.  ``old_fstrings`` false is a 3.12 or 3.13 target,
-    which reads 3.12 f-strings; ``reorder_conversions`` (a target before
+    which reads 3.12 f-strings; ``older_than_313`` (a target before
     3.13) lowers, for a 3.12 target too, the f-strings with a field that
     3.13 converts before its spec's fields; ``future_annotations`` adds
     ``from __future__ import annotations`` where annotations need it."""
@@ -52,8 +52,8 @@ def rewrite(
     future = future_annotations and not stub and _lacks_future_annotations(module.parsed)
     place = _place(module.parsed, future)
     temporaries = Temporaries(text, inline_constants, place is not None, runtime)
-    lowerer = Lowerer(module.parsed, temporaries, encoding, module.every_fstring, old_fstrings, reorder_conversions)
-    rewriting = Rewriting(module, lowerer, temporaries, old_fstrings, reorder_conversions, runtime, stub, place)
+    lowerer = Lowerer(module.parsed, temporaries, encoding, module.every_fstring, old_fstrings, older_than_313)
+    rewriting = Rewriting(module, lowerer, temporaries, old_fstrings, older_than_313, runtime, stub, place)
     edits = _made_in_order([edit for each in REWRITES for edit in each.edits(rewriting)])
     if not edits and not temporaries.needed and not future:
         return text

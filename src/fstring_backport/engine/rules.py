@@ -12,7 +12,7 @@ docs/rules.md describes each rule (a test keeps it in step with this list).
 
 from typing import NamedTuple, Optional, Tuple
 
-from .targets import CONVERTS_FIRST, NATIVE, TSTRINGS
+from .targets import CURRENT_FSTRINGS, NATIVE, TSTRINGS
 
 
 class Rule(NamedTuple):
@@ -51,11 +51,14 @@ WHITESPACE_AFTER_CONVERSION = Rule(
 DEBUG_TEXT_DIFFERS = Rule(
     "FB201", "debug-text-differs", "debug text that older Pythons show differently", NATIVE
 )
+BRACE_IN_SPEC = Rule(
+    "FB108", "brace-in-format-spec", "doubled brace in a format spec after one of its fields", CURRENT_FSTRINGS
+)
 CONVERSION_BEFORE_SPEC = Rule(
     "FB202",
     "conversion-before-spec",
     "conversion that older Pythons apply after the format spec's fields",
-    CONVERTS_FIRST,
+    CURRENT_FSTRINGS,
 )
 TSTRING = Rule("FB301", "t-string", "t-string", TSTRINGS)
 EXCEPT_WITHOUT_PARENTHESES = Rule(
@@ -92,6 +95,7 @@ RULES = (
     CONTINUATION_IN_EXPRESSION,
     SPEC_NESTED_TOO_DEEPLY,
     WHITESPACE_AFTER_CONVERSION,
+    BRACE_IN_SPEC,
     DEBUG_TEXT_DIFFERS,
     CONVERSION_BEFORE_SPEC,
     TSTRING,

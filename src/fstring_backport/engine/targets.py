@@ -4,7 +4,7 @@ from typing import Tuple, Union
 
 from .. import NATIVE, TSTRINGS  # the hook needs them without importing this module
 
-__all__ = ["CONVERTS_FIRST", "EXCEPT_GROUPS", "NATIVE", "OLDEST", "SUPPORTED", "TSTRINGS", "Target", "parse_target"]
+__all__ = ["CURRENT_FSTRINGS", "EXCEPT_GROUPS", "NATIVE", "OLDEST", "SUPPORTED", "TSTRINGS", "Target", "parse_target"]
 
 Target = Union[str, Tuple[int, int]]
 
@@ -13,9 +13,10 @@ OLDEST = (3, 8)
 SUPPORTED = "fstring-backport targets Python {}.{} and later".format(*OLDEST)
 # The first Python with except* (PEP 654), which output may keep.
 EXCEPT_GROUPS = (3, 11)
-# The first Python that converts a field's value (!r) before it evaluates
-# its format spec's fields; a 3.12 target's f-strings that tell are lowered.
-CONVERTS_FIRST = (3, 13)
+# The first Python that reads every f-string as 3.15 does: 3.12 evaluates a
+# spec's fields before it converts the value (FB202) and rejects "{{" after
+# a spec's field (FB108); a 3.12 target's f-strings that tell are lowered.
+CURRENT_FSTRINGS = (3, 13)
 
 
 def parse_target(target: Target) -> Tuple[int, int]:

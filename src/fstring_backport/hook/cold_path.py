@@ -16,7 +16,7 @@ from _frozen_importlib_external import spec_from_file_location  # noqa: PLC2701
 from .. import _INSTALLED_PACKAGES, NATIVE, BackportSourceLoader, _verbose
 from ..engine.lexical import QUOTE_CHARACTERS, group, not_after, one_of, prefixes_with
 from ..engine.prefilter_excepts import may_bracket_excepts_in_bytes
-from ..engine.targets import CONVERTS_FIRST
+from ..engine.targets import CURRENT_FSTRINGS
 
 TYPE_CHECKING = False  # typing is not loaded for this: the type checkers take it as true
 if TYPE_CHECKING:
@@ -47,16 +47,18 @@ _TSTRING_OR_TEMPLATELIB = re.compile(
     (not_after(r"[0-9A-Za-z_\\'\"]") + group(*prefixes_with("t")) + one_of(QUOTE_CHARACTERS) + "|templatelib").encode()
 )
 # 3.12 and 3.13 read f-strings themselves: only t-strings are rewritten
-# there, and on 3.12 the f-strings whose fields convert the value before a
-# format spec with fields (FB202), which 3.12 evaluates in another order:
-# a conversion, a spec's colon, and a brace before any closing one tell
-# where one may be.
+# there, and on 3.12 the f-strings that 3.13 reads otherwise: a field that
+# converts its value before a format spec with fields (FB202: a conversion,
+# a spec's colon, a brace before any closing one), "{{" after a spec's
+# field (FB108: a closing brace, then "{{" before any other brace).
 _OLD_FSTRINGS = sys.version_info < NATIVE
-_CONVERSION_THEN_SPEC = re.compile(rb"![rsa][ \t\f\r\n\\]*:[^}]*{") if sys.version_info < CONVERTS_FIRST else None
+_READ_OTHERWISE_BY_312 = (
+    re.compile(rb"![rsa][ \t\f\r\n\\]*:[^}]*{|}[^{}]*{{") if sys.version_info < CURRENT_FSTRINGS else None
+)
 
 
 def _may_need_rewriting(source: bytes) -> bool:
-    if (_OLD_FSTRINGS or (_CONVERSION_THEN_SPEC is not None and _CONVERSION_THEN_SPEC.search(source))) and any(
+    if (_OLD_FSTRINGS or (_READ_OTHERWISE_BY_312 is not None and _READ_OTHERWISE_BY_312.search(source))) and any(
         opener in source for opener in _FSTRING_OPENERS
     ):
         return True

@@ -63,25 +63,31 @@ def test_target_312_and_later_returns_input():
     assert transpile(src, "3.13") == src
 
 
-# 3.12 reads these, but evaluates a spec's fields before it converts the
-# value, where 3.13 and later convert first (FB202): a 3.12 target lowers
-# them, and only them.
-CONVERTED_FIRST_SINCE_313 = [
-    "x = f'{a!r:{w()}}' + f'{d[\"k\"]}'\n",
-    'x = f"{f"{a!s:>{w()}}"!r:{w()}} {a!r}"\n',
-]
+# 3.13 and later read these otherwise than 3.12: 3.12 evaluates a spec's
+# fields before it converts the value (FB202), and rejects "{{" after a
+# spec's field, which 3.13 reads as a brace (FB108).  A 3.12 target lowers
+# them, and only them; a 3.8 one lowers them too.
+READ_OTHERWISE_BEFORE_313 = {
+    "x = f'{a!r:{w()}}' + f'{d[\"k\"]}'\n": "FB202",
+    'x = f"{f"{a!s:>{w()}}"!r:{w()}} {a!r}"\n': "FB202",
+    "x = f'{x:{y}{{z}' + f'{d[\"k\"]}'\n": "FB108",
+    "x = f'''{x :{y}{{#}{b = }''' + f'{x:{y}{{{y}}'\n": "FB108",
+    "x = f'{a!s:{\"\"}{{>9}'\n": "FB202",  # the fill character is the brace
+}
 
 
-def test_a_312_target_converts_before_the_spec_as_313_does():
+@pytest.mark.parametrize("target", ["3.8", "3.12"])
+def test_what_313_reads_otherwise_is_lowered_for_312_too(target):
     cases = []
-    for src in CONVERTED_FIRST_SINCE_313:
-        out = transpile(src, "3.12")
+    for src, code in READ_OTHERWISE_BEFORE_313.items():
+        out = transpile(src, target)
         assert out != src and out.count("\n") == src.count("\n")
-        assert transpile(out, "3.12") == out and transpile(src, "3.13") == src
-        assert {rule.code for _, _, rule in find_problems(src, "3.12")} == {"FB202"}
+        assert transpile(out, target) == out and transpile(src, "3.13") == src
+        assert code in {rule.code for _, _, rule in find_problems(src, target)}
         assert find_problems(src, "3.13") == []
-        assert out.endswith(" + f'{d[\"k\"]}'\n") == src.endswith(" + f'{d[\"k\"]}'\n")  # left as it is
-        cases.append(("3.12", SETUP, src + PROBE, out + PROBE))
+        if target == "3.12":  # what 3.12 reads as 3.13 does is left as it is
+            assert out.endswith(" + f'{d[\"k\"]}'\n") == src.endswith(" + f'{d[\"k\"]}'\n")
+        cases.append((target, SETUP, src + PROBE, out + PROBE))
     for expected, got in originals_and_pinned(cases):
         assert expected[1] is None and got == expected
 

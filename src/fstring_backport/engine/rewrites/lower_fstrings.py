@@ -7,7 +7,7 @@ from typing import Iterator, List, Tuple
 from .. import rules
 from ..fstrings import FString
 from ..lexer import TSTRING_START
-from ..oldsyntax import accepted_before_312, converts_before_spec_anywhere
+from ..oldsyntax import accepted_before_312, read_otherwise_before_313
 from ..oldsyntax import problems as old_syntax_problems
 from ..rules import Rule
 from .module import Edit, Module, Rewriting
@@ -20,6 +20,7 @@ RULES = (
     rules.CONTINUATION_IN_EXPRESSION,
     rules.SPEC_NESTED_TOO_DEEPLY,
     rules.WHITESPACE_AFTER_CONVERSION,
+    rules.BRACE_IN_SPEC,
     rules.DEBUG_TEXT_DIFFERS,
     rules.CONVERSION_BEFORE_SPEC,
 )
@@ -42,8 +43,8 @@ def edits(rewriting: Rewriting) -> Iterator[Edit]:
             lowered = not accepted_before_312(module.parsed, node)
         else:  # 3.12: what 3.13 evaluates in another order; lower_tstrings writes one that holds a t-string
             lowered = (
-                rewriting.reorder_conversions
-                and converts_before_spec_anywhere(module.parsed, node)
+                rewriting.older_than_313
+                and read_otherwise_before_313(module.parsed, node)
                 and not any(token.kind == TSTRING_START for token in tokens[node.start : node.end])
             )
         if lowered:

@@ -55,7 +55,7 @@ class Rewriting(NamedTuple):
     lowerer: Lowerer
     temporaries: Temporaries
     old_fstrings: bool  # the target is older than 3.12: f-strings it rejects are lowered
-    reorder_conversions: bool  # older than 3.13: f-strings it evaluates in another order too
+    older_than_313: bool  # older than 3.13: f-strings it evaluates in another order too
     runtime: str  # the module lowered t-strings import ``build`` from ("" for none)
     stub: bool  # a .pyi file: it never runs
     place: Optional[Tuple[int, str, str]]  # where the statement of temporaries goes (hoisting)
