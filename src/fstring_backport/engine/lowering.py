@@ -92,6 +92,9 @@ class CannotLower(Exception):
     """This way of writing the f-string does not work; another may."""
 
 
+_NO_QUOTE_FOR_A_LINE_BREAK = "a line break inside a single-quoted f-string"
+
+
 class _Where(NamedTuple):
     """Where a part is being written."""
 
@@ -146,6 +149,9 @@ class Lowerer:
         # False for a 3.12 or 3.13 target: only t-strings are rewritten,
         # and for 3.12 the f-strings that 3.13 evaluates in another order.
         self.old_fstrings = old_fstrings
+        # Whether the f-string being lowered moves the line breaks it cannot
+        # hold after itself (see lower).
+        self.defer_breaks = False
         self.older_than_313 = older_than_313
 
     # -- entry point ----------------------------------------------------
@@ -169,7 +175,32 @@ class Lowerer:
             except ValueError as exc:  # an escape 3.12 rejects too
                 raise self.parsed.error(str(exc), start.offset) from exc
             self.temps.rollback(mark)
+        if reason == _NO_QUOTE_FOR_A_LINE_BREAK:
+            # More f-strings nested around a line break in code than old
+            # Pythons have triple quotes: the breaks go after the f-string,
+            # as line continuations, so that the lines below keep theirs.
+            deferred = self._with_breaks_after(node, prefix, raw, end.text)
+            if deferred is not None:
+                return deferred
         raise self.parsed.error(f"cannot lower this f-string for Python < 3.12 ({reason})", start.offset)
+
+    def _with_breaks_after(self, node: FString, prefix: str, raw: bool, original: str) -> Optional[str]:
+        tokens = self.tokens
+        breaks = _LINE_BREAKS.findall(self.source, tokens[node.start].offset, tokens[node.end].end)
+        for quote in _quote_choices(original, False):
+            mark = self.temps.checkpoint()
+            self.defer_breaks = True
+            try:
+                text = prefix + quote + self.parts(node.parts, _Where(quote, raw, (), False)) + quote
+                kept = len(_LINE_BREAKS.findall(text))
+                if self._accepted(text) and kept <= len(breaks):
+                    return text + "".join(" \\" + moved for moved in breaks[kept:])
+            except CannotLower:
+                pass
+            finally:
+                self.defer_breaks = False
+            self.temps.rollback(mark)
+        return None
 
     def lower_template(self, group: List[FString]) -> str:
         """The runtime call for these concatenated t-strings, outside any f-string."""
@@ -241,8 +272,7 @@ class Lowerer:
     def _hoist_text(self, value: str, text: str, where: "_Where") -> str:
         if where.spec_level >= 2:
             raise CannotLower("text in a nested format spec needs a temporary")
-        breaks = _line_breaks(text)
-        self._check_breaks(breaks, where.context)
+        breaks = self._check_breaks(_line_breaks(text), where.context)
         return "{" + self._constant(value, where.context) + breaks + "}"
 
     def _constant(self, value: Union[str, bytes], context: Tuple[str, ...]) -> str:
@@ -318,7 +348,7 @@ class Lowerer:
         tail_end = field.colon if field.colon is not None else field.close
         tail = tokens[tail_start:tail_end]
         tail_breaks = "".join(_line_breaks(t.text) for t in tail if t.kind in (NL, CONTINUATION))
-        self._check_breaks(tail_breaks, context)
+        tail_breaks = self._check_breaks(tail_breaks, context)
         prefix = ""
         kept = False  # the expression and "=" stand as written
         if field.equals is not None and field.debug_end is not None:  # set together
@@ -410,15 +440,15 @@ class Lowerer:
                     k += 1
                 if (k < end and tokens[k].kind == FSTRING_START) or self._follows_fstring(i, start):
                     # Concatenated with f-strings: this piece on its own.
-                    out.append(self.string_among_fstrings(i, context))
+                    _append_literal(out, self.string_among_fstrings(i, context))
                     i += 1
                     continue
-                out.append(self.strings(i, j, context))
+                _append_literal(out, self.strings(i, j, context))
                 i = j
                 continue
             if kind == FSTRING_START:
                 node = self.nested[i]
-                out.append(self.nested_fstring(node, context))
+                _append_literal(out, self.nested_fstring(node, context))
                 i = node.end + 1
                 continue
             if kind == TSTRING_START:
@@ -567,7 +597,7 @@ class Lowerer:
         wanted = _LINE_BREAKS.findall(self.source, start, end)
         have = len(_LINE_BREAKS.findall(text))
         breaks = "".join(wanted[have:])
-        self._check_breaks(breaks, context)
+        breaks = self._check_breaks(breaks, context)
         return text + separator + (breaks or (" " if separator else ""))
 
     def strings(self, start: int, end: int, context: Tuple[str, ...]) -> str:
@@ -631,7 +661,7 @@ class Lowerer:
         pieces = [t.text for t in tokens[start:end] if t.kind == STRING]
         span = self.source[tokens[start].offset : tokens[end - 1].end]
         breaks = _line_breaks(span)
-        self._check_breaks(breaks, context)
+        breaks = self._check_breaks(breaks, context)
         if self.temps.inline:
             values = [literal_value(piece) for piece in pieces]
             if len({type(v) for v in values}) > 1:
@@ -687,13 +717,16 @@ class Lowerer:
 
     def _breaks_of(self, token: Token, context: Tuple[str, ...]) -> str:
         """The line breaks of a trivia token, which must survive the rewrite."""
-        breaks = _line_breaks(token.text)
-        self._check_breaks(breaks, context)
-        return breaks
+        return self._check_breaks(_line_breaks(token.text), context)
 
-    def _check_breaks(self, breaks: str, context: Tuple[str, ...]) -> None:
+    def _check_breaks(self, breaks: str, context: Tuple[str, ...]) -> str:
+        """``breaks`` where ``context`` can hold them; else, when the
+        f-string defers them, a blank, else CannotLower."""
         if breaks and any(len(q) == 1 for q in context):
-            raise CannotLower("a line break inside a single-quoted f-string")
+            if not self.defer_breaks:
+                raise CannotLower(_NO_QUOTE_FOR_A_LINE_BREAK)
+            return " "  # lower adds the breaks after the f-string
+        return breaks
 
 
 # A piece of a t-string's text: its value, and how to write it as a plain
@@ -714,6 +747,14 @@ def _literal_piece(text: str, raw: bool, quote: str) -> _Piece:
     if body.endswith(quote[0]) or _ODD_BACKSLASHES_AT_END.search(body):
         return fstring_text_value(text, raw), None
     return fstring_text_value(text, raw), ("r" if raw else "") + quote + body + quote
+
+
+def _append_literal(out: List[str], literal: str) -> None:
+    """Append a literal, apart from one before it that ends in its opening
+    quote: ``'a'`` then ``''`` would read as ``'a'''``, a triple quote."""
+    if out and literal[:1] in "'\"" and out[-1].endswith(literal[0]):
+        out.append(" ")
+    out.append(literal)
 
 
 def _drop_trailing_blanks(out: List[str]) -> None:
