@@ -116,6 +116,24 @@ def debug_text(tokens: List[Token], field: Field) -> str:
     return strip_debug_comments(text.replace("\r\n", "\n").replace("\r", "\n"))
 
 
+def interpolation_expression(tokens: List[Token], field: Field, source: str) -> str:
+    """``Interpolation.expression`` of a t-string's field, as 3.14 and 3.15 give it.
+
+    Without ``=``, the text from after ``{`` to the ``!``, ``:`` or ``}``,
+    comments gone as from debug text.  With ``=``, the debug text less its
+    ``=`` and what follows it, found from the end: blanks and line breaks,
+    then the ``=``.  Where CPython's scan for comments miscounts quotes and
+    keeps a comment after the ``=`` (``{''''<newline>'''=#<newline>}``),
+    no ``=`` ends the text, and the expression is the whole debug text.
+    """
+    if field.equals is None:
+        written = source[tokens[field.expr_start].offset : tokens[field.expr_end].offset]
+        return strip_debug_comments(written.replace("\r\n", "\n").replace("\r", "\n"))
+    text = debug_text(tokens, field)
+    kept = text.rstrip(" \t\f\v\r\n")
+    return kept[:-1] if kept.endswith("=") else text
+
+
 def strip_debug_comments(text: str) -> str:
     """Remove comments from debug text as CPython 3.15 does, quirks included.
 

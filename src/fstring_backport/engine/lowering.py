@@ -32,7 +32,7 @@ import re
 from typing import Dict, List, NamedTuple, Optional, Sequence, Tuple, Union
 
 from .errors import TranspileError
-from .fstrings import Field, FString, Literal, Part, debug_text, parse_fstrings, strip_debug_comments
+from .fstrings import Field, FString, Literal, Part, debug_text, interpolation_expression, parse_fstrings
 from .hoisting import Temporaries
 from .lexer import (
     COMMENT,
@@ -551,8 +551,7 @@ class Lowerer:
             value = self.expression(field.expr_start, field.expr_end, context)
         else:
             value = self.code(field.expr_start, field.expr_end)
-        written = self.source[tokens[field.expr_start].offset : tokens[field.expr_end].offset]
-        expression = self._string([(strip_debug_comments(normalise_newlines(written)), None)], context)
+        expression = self._string([(interpolation_expression(tokens, field, self.source), None)], context)
         if field.conversion is not None:
             conversion = self._string([(tokens[field.conversion].text, None)], context)
         elif field.equals is not None and field.colon is None:

@@ -241,3 +241,26 @@ def test_the_lowerings_run_on_their_target_as_the_sources_on_315():
     for case, (expected, got) in zip(cases, originals_and_pinned(cases)):
         assert expected[0] or expected[1], case  # it printed, or failed
         assert got == expected, case
+
+
+# Debug fields and comments: Interpolation.expression is the debug text less
+# its "=" and the blanks after it; where CPython's scan for comments
+# miscounts quotes (a triple-quoted string that holds a quote) and keeps a
+# comment after the "=", the whole debug text.
+DEBUG_FIELDS = [
+    "{x = }", "{x =\n}", "{x=#\n}", "{x#c\n=}", "{x\n=\n}", "{ x = !r}", "{x=#c\n:>3}",
+    "{x}", "{x }", "{x#c\n}", "{'#' #c\n=}", "{x#c\n=\n#d\n}",
+    "{''''\n'''=#\n}", "{''''\n'''= #\n}", "{''''\n'''=#\n!r}", "{''''\n'''#c\n=}", "{''''\n'''#c\n}",
+]
+PARTS = "print(repr((x.strings, [(i.value, i.expression, i.conversion, i.format_spec) for i in x.interpolations])))"
+
+
+@pytest.mark.parametrize("target", ["3.8", "3.11"])
+def test_debug_fields_with_comments_give_the_expression_315_gives(target):
+    setup = "y = 1\n"
+    cases = []
+    for field in DEBUG_FIELDS:
+        source = "x = t'''" + field.replace("x", "y") + "'''\n"
+        cases.append((target, setup, source + PARTS, transpile(source, target) + PARTS))
+    for case, (expected, got) in zip(cases, originals_and_pinned(cases)):
+        assert expected[0] and got == expected, case
