@@ -121,8 +121,8 @@ def interpolation_expression(tokens: List[Token], field: Field, source: str) -> 
 
     Without ``=``, the text from after ``{`` to the ``!``, ``:`` or ``}``,
     comments gone as from debug text.  With ``=``, the debug text less its
-    ``=`` and what follows it, found from the end: blanks and line breaks,
-    then the ``=``.  Where CPython's scan for comments miscounts quotes and
+    ``=`` and what follows it, found from the end: blanks, line breaks and
+    continuations, then the ``=``.  Where CPython's scan for comments miscounts quotes and
     keeps a comment after the ``=`` (``{''''<newline>'''=#<newline>}``),
     no ``=`` ends the text, and the expression is the whole debug text.
     """
@@ -130,7 +130,7 @@ def interpolation_expression(tokens: List[Token], field: Field, source: str) -> 
         written = source[tokens[field.expr_start].offset : tokens[field.expr_end].offset]
         return strip_debug_comments(written.replace("\r\n", "\n").replace("\r", "\n"))
     text = debug_text(tokens, field)
-    kept = text.rstrip(" \t\f\v\r\n")
+    kept = text.rstrip(" \t\f\v\r\n\\")  # a backslash here only continues a line
     return kept[:-1] if kept.endswith("=") else text
 
 

@@ -250,6 +250,7 @@ def test_the_lowerings_run_on_their_target_as_the_sources_on_315():
 DEBUG_FIELDS = [
     "{x = }", "{x =\n}", "{x=#\n}", "{x#c\n=}", "{x\n=\n}", "{ x = !r}", "{x=#c\n:>3}",
     "{x}", "{x }", "{x#c\n}", "{'#' #c\n=}", "{x#c\n=\n#d\n}",
+    "{x =\\\n}", "{x\\\n=}", "{x= \\\n }", "{x=\\\n!r}",
     "{''''\n'''=#\n}", "{''''\n'''= #\n}", "{''''\n'''=#\n!r}", "{''''\n'''#c\n=}", "{''''\n'''#c\n}",
 ]
 PARTS = "print(repr((x.strings, [(i.value, i.expression, i.conversion, i.format_spec) for i in x.interpolations])))"
