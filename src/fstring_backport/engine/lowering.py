@@ -29,7 +29,7 @@ f-string, formatted as 3.14 formats it.  Line breaks stay where they were.
 
 import ast
 import re
-from typing import Dict, List, NamedTuple, Optional, Sequence, Tuple, Union
+from typing import Callable, Dict, List, NamedTuple, Optional, Sequence, Tuple, Union
 
 from .errors import TranspileError
 from .fstrings import Field, FString, Literal, Part, debug_text, interpolation_expression, parse_fstrings
@@ -186,31 +186,54 @@ class Lowerer:
 
     def _with_breaks_after(self, node: FString, prefix: str, raw: bool, original: str) -> Optional[str]:
         tokens = self.tokens
-        breaks = _LINE_BREAKS.findall(self.source, tokens[node.start].offset, tokens[node.end].end)
         for quote in _quote_choices(original, False):
-            mark = self.temps.checkpoint()
-            self.defer_breaks = True
-            try:
+
+            def written(quote: str = quote) -> Optional[str]:
                 text = prefix + quote + self.parts(node.parts, _Where(quote, raw, (), False)) + quote
-                kept = len(_LINE_BREAKS.findall(text))
-                if self._accepted(text) and kept <= len(breaks):
-                    return text + "".join(" \\" + moved for moved in breaks[kept:])
-            except CannotLower:
-                pass
-            finally:
-                self.defer_breaks = False
-            self.temps.rollback(mark)
+                return text if self._accepted(text) else None
+
+            text = self._breaks_moved_after(written, tokens[node.start].offset, tokens[node.end].end)
+            if text is not None:
+                return text
+        return None
+
+    def _breaks_moved_after(self, write: "Callable[[], Optional[str]]", start: int, end: int) -> Optional[str]:
+        """What ``write`` gives with the line breaks that no quote can hold
+        written as blanks, and as many line continuations after it as the
+        source from ``start`` to ``end`` has breaks it lacks; None if it
+        cannot."""
+        breaks = _LINE_BREAKS.findall(self.source, start, end)
+        mark = self.temps.checkpoint()
+        self.defer_breaks = True
+        try:
+            text = write()
+            if text is not None and len(_LINE_BREAKS.findall(text)) <= len(breaks):
+                return text + "".join(" \\" + moved for moved in breaks[len(_LINE_BREAKS.findall(text)) :])
+        except CannotLower:
+            pass
+        finally:
+            self.defer_breaks = False
+        self.temps.rollback(mark)
         return None
 
     def lower_template(self, group: List[FString]) -> str:
         """The runtime call for these concatenated t-strings, outside any f-string."""
         offset = self.tokens[group[0].start].offset
+        mark = self.temps.checkpoint()
         try:
             return self.template(group, ())
         except CannotLower as exc:
-            raise self.parsed.error(f"cannot lower this t-string for Python < 3.14 ({exc})", offset) from None
+            reason = str(exc)
         except ValueError as exc:  # an escape 3.14 rejects too
             raise self.parsed.error(str(exc), offset) from exc
+        self.temps.rollback(mark)
+        if reason == _NO_QUOTE_FOR_A_LINE_BREAK:
+            # As for an f-string (see lower): the breaks go after the call.
+            end = self.tokens[group[-1].end].end
+            call = self._breaks_moved_after(lambda: self.template(group, ()), offset, end)
+            if call is not None:
+                return call
+        raise self.parsed.error(f"cannot lower this t-string for Python < 3.14 ({reason})", offset)
 
     def _prefix(self, node: FString) -> str:
         return prefix_of(self.tokens[node.start].text)
