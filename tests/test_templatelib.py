@@ -796,3 +796,28 @@ def test_importing_is_cheap(tmp_path):
     assert "runtime_copy" in new
     expected = {"runtime_copy", "string.templatelib"}
     assert new - expected <= {"itertools"}, new  # itertools is built in
+
+
+# On 3.14+ the runtime builds with 3.14's own classes, with a path of its
+# own for up to three fields: each shape builds what the native t-string does.
+SHAPES = [
+    't""', 't"x"', 't"{a}"', 't"{a}{b}"', 't"a{a!r:>{b}}b{c=}"', 't"{a}-{b}-{c}-{d}-{e}!"', 't"{a!r:>{b}}{c=}{d}{e:x}"'
+]
+
+
+@pytest.mark.skipif(sys.version_info < (3, 14), reason="the native t-strings to compare with are 3.14's")
+@pytest.mark.parametrize("source", SHAPES)
+def test_each_shape_builds_the_native_template(source):
+    from fstring_backport import transpile
+
+    names = {"a": 1, "b": 2, "c": "c", "d": 4.5, "e": 15}
+    namespace = dict(names)
+    exec(transpile("x = 0\nbuilt = " + source + "\n", "3.8"), namespace)
+    native = eval(source, dict(names))
+    parts = [(i.value, i.expression, i.conversion, i.format_spec) for i in native.interpolations]
+    built = namespace["built"]
+    assert type(built) is type(native)
+    assert (built.strings, [(i.value, i.expression, i.conversion, i.format_spec) for i in built.interpolations]) == (
+        native.strings,
+        parts,
+    )

@@ -98,16 +98,27 @@ _T = _TypeVar("_T")
 __all__ = ["Template", "Interpolation", "convert"]
 
 
-def _build_generic(*parts: "Any") -> "Template":
+def _build_generic(
+    s0: str, i0: "Any" = None, s1: "Any" = None, i1: "Any" = None, s2: "Any" = None, i2: "Any" = None,
+    s3: "Any" = None, *rest: "Any"
+) -> "Template":
     """The Template of a transpiled t-string, through the public constructors.
 
     The builder on 3.14 and later, and below when the registered classes are
-    another registrant's.
+    another registrant's.  Its parts alternate: a string, then a field's
+    ``(value, expression, conversion, spec)``, ending in a string; none is
+    None.  Up to three fields take a path of their own: on 3.14 this call is
+    most of what a transpiled t-string costs beside a native one.
     """
-    if len(parts) == 3:
-        return Template(parts[0], Interpolation(*parts[1]), parts[2])
-    arguments = list(parts)
-    arguments[1::2] = [Interpolation(*fields) for fields in parts[1::2]]
+    if i0 is None:
+        return Template(s0)
+    if i1 is None:
+        return Template(s0, Interpolation(*i0), s1)
+    if i2 is None:
+        return Template(s0, Interpolation(*i0), s1, Interpolation(*i1), s2)
+    arguments = [s0, Interpolation(*i0), s1, Interpolation(*i1), s2, Interpolation(*i2), s3]
+    for index, part in enumerate(rest):
+        arguments.append(part if index % 2 else Interpolation(*part))
     return Template(*arguments)
 
 
