@@ -10,7 +10,6 @@ the transpiled module.  Nightly size: ``HYPOTHESIS_PROFILE=nightly``.
 
 import sys
 
-import pytest
 from hypothesis import Phase, given, settings
 from hypothesis import strategies as st
 
@@ -128,7 +127,6 @@ def run_batch(python, sources):
     max_examples=batches(60, 4),
     phases=[Phase.explicit, Phase.reuse, Phase.generate],
 )
-@pytest.mark.slow
 @given(st.lists(case(), min_size=60, max_size=60))
 def test_lowered_fstrings_behave_as_on_315(sources):
     expected = run_batch(oracle(), sources)

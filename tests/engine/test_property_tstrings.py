@@ -27,8 +27,6 @@ from fstring_backport.engine.safety import host_reads_fstrings_as_315
 from support.pythons import child_environment, interpreter, json_from, oracle
 from support.strategies import batches, tstring_case
 
-pytestmark = pytest.mark.slow  # property-based, through python3.15
-
 # pyenv's 3.12.1 has f-string bugs that later releases fixed: the output
 # (which keeps plain f-strings) runs on 3.11 there, as in test_property_lowering.
 EARLY_312 = sys.version_info >= (3, 12) and not host_reads_fstrings_as_315()

@@ -63,6 +63,7 @@ strategies inside draws makes Hypothesis validate them again each time,
 which would make generation several times slower.
 """
 
+import os
 import sys
 import warnings
 from functools import lru_cache
@@ -78,7 +79,11 @@ def batches(least: int, share: int) -> int:
     on 3.8 and 3.11 (the oldest target, and the one most projects run); a
     quarter of that on the other Pythons of the matrix, which the
     differential corpus covers case by case.  A longer run
-    (``HYPOTHESIS_PROFILE=nightly``) scales it up everywhere."""
+    (``HYPOTHESIS_PROFILE=nightly``) scales it up everywhere.  Outside CI
+    (``scripts/test`` sets ``FSTRING_BACKPORT_ALL_PYTHONS``), one batch: the
+    quick run tries a few dozen cases, CI thousands."""
+    if os.environ.get("FSTRING_BACKPORT_ALL_PYTHONS") != "1" and os.environ.get("HYPOTHESIS_PROFILE") != "nightly":
+        return 1
     full = max(least, settings().max_examples // share)
     if sys.version_info[:2] in ((3, 8), (3, 11)) and sys.implementation.name == "cpython":
         return full
