@@ -147,11 +147,12 @@ class Lowerer:
         self.nested: Dict[int, FString] = {} if nodes is None else nodes
         self.concatenations = Concatenations(parsed, self.nested)
         # False for a 3.12 or 3.13 target: only t-strings are rewritten,
-        # and for 3.12 the f-strings that 3.13 evaluates in another order.
+        # and for 3.12 the f-strings that 3.13 reads otherwise.
         self.old_fstrings = old_fstrings
         # Whether the f-string being lowered moves the line breaks it cannot
         # hold after itself (see lower).
         self.defer_breaks = False
+        self.deferral_failure: Optional[str] = None  # why the last try at moving them failed
         self.older_than_313 = older_than_313
 
     # -- entry point ----------------------------------------------------
@@ -179,9 +180,14 @@ class Lowerer:
             # More f-strings nested around a line break in code than old
             # Pythons have triple quotes: the breaks go after the f-string,
             # as line continuations, so that the lines below keep theirs.
-            deferred = self._with_breaks_after(node, prefix, raw, end.text)
+            self.deferral_failure = None
+            try:
+                deferred = self._with_breaks_after(node, prefix, raw, end.text)
+            except ValueError as exc:  # an escape 3.12 rejects too, met only on this try
+                raise self.parsed.error(str(exc), start.offset) from exc
             if deferred is not None:
                 return deferred
+            reason = self.deferral_failure or reason
         raise self.parsed.error(f"cannot lower this f-string for Python < 3.12 ({reason})", start.offset)
 
     def _with_breaks_after(self, node: FString, prefix: str, raw: bool, original: str) -> Optional[str]:
@@ -209,8 +215,8 @@ class Lowerer:
             text = write()
             if text is not None and len(_LINE_BREAKS.findall(text)) <= len(breaks):
                 return text + "".join(" \\" + moved for moved in breaks[len(_LINE_BREAKS.findall(text)) :])
-        except CannotLower:
-            pass
+        except CannotLower as exc:
+            self.deferral_failure = str(exc)  # what the error then says: the line breaks were not all
         finally:
             self.defer_breaks = False
         self.temps.rollback(mark)
@@ -230,9 +236,14 @@ class Lowerer:
         if reason == _NO_QUOTE_FOR_A_LINE_BREAK:
             # As for an f-string (see lower): the breaks go after the call.
             end = self.tokens[group[-1].end].end
-            call = self._breaks_moved_after(lambda: self.template(group, ()), offset, end)
+            self.deferral_failure = None
+            try:
+                call = self._breaks_moved_after(lambda: self.template(group, ()), offset, end)
+            except ValueError as exc:
+                raise self.parsed.error(str(exc), offset) from exc
             if call is not None:
                 return call
+            reason = self.deferral_failure or reason
         raise self.parsed.error(f"cannot lower this t-string for Python < 3.14 ({reason})", offset)
 
     def _prefix(self, node: FString) -> str:

@@ -17,7 +17,7 @@ from fstring_backport.engine.parsed import LineIndex
 from fstring_backport.engine.pipeline import find_problems
 from fstring_backport.engine.safety import check_output, host_reads_fstrings_as_315
 
-from support.pythons import oracle, originals_and_pinned
+from support.pythons import oracle, originals_and_pinned, syntax_errors
 
 
 def lower(src):
@@ -338,3 +338,13 @@ def test_line_breaks_nested_too_deep_move_after_the_fstring():
             cases.append((target, "a, b = '', 1\n", src + "print(repr(x))\n", out + "print(repr(x))\n"))
     for expected, got in originals_and_pinned(cases):
         assert expected[1] is None and got == expected
+
+
+def test_a_bad_escape_met_while_moving_line_breaks_is_an_error():
+    # The escape is read only on the try that moves the breaks; 3.15 rejects it too.
+    src = 'x = f"{f"{f"{\nb}\\N{BULLE}"}"}"\n'
+    with pytest.raises(TranspileError) as info:
+        transpile(src, "3.8")
+    assert "unknown Unicode character name" in info.value.msg
+    (on_315,) = syntax_errors(oracle(), [src])
+    assert on_315 is not None and "unknown Unicode character name" in on_315[0]
