@@ -88,6 +88,7 @@ EVERY_RULE = "".join(line + "\n" for line in [
     'y}"""',
     'h = f"{x:{y:{z}}}"',
     'i = f"{x!r }"',
+    'n = f"{x:{y}{{>5}"',
     'j = f"{\'\'\'a\'b\'\'\' + \'#\'=}"',
     'k = f"{x!r:>{w}}"',
     'm = t"hi {x}"',
