@@ -74,6 +74,15 @@ NATIVE = (3, 12)
 # the hook has nothing left to do (3.12 and 3.13 need it for t-strings only).
 TSTRINGS = (3, 14)
 
+# The first Python that reads every construct the engine names (its rules
+# module checks): below it, ``run`` and the pytest plugin hook imports to
+# name what the running Python rejects.
+NEWEST_GRAMMAR = (3, 15)
+# Before 3.14 the t-string runtime is string.templatelib; from then on the
+# real one is, and the hook (under ``run`` or the pytest plugin on 3.14,
+# naming newer grammar) leaves ``string`` alone.
+_RUNTIME_IS_TEMPLATELIB = sys.version_info[:2] < TSTRINGS
+
 __all__ = ["TranspileError", "compile", "install", "transpile", "uninstall", "__version__"]
 
 
@@ -371,7 +380,8 @@ class BackportFinder:
         """Put the finder on ``sys.meta_path`` at ``position``, unless it is there."""
         if self not in sys.meta_path:
             sys.meta_path.insert(position, self)
-        _make_string_a_package()
+        if _RUNTIME_IS_TEMPLATELIB:
+            _make_string_a_package()
 
     def find_spec(
         self, fullname: str, path: "Sequence[str] | None", target: "ModuleType | None" = None
@@ -379,7 +389,7 @@ class BackportFinder:
         # Asked for every import in the process: the outcome for a module
         # that is not covered must take a set lookup per package level.
         top = fullname.partition(".")[0]
-        if top == "string":
+        if top == "string" and _RUNTIME_IS_TEMPLATELIB:
             return self._string_spec(fullname, path, target)
         by_name = True
         name = fullname

@@ -15,6 +15,8 @@ import sys
 
 import pytest
 
+from fstring_backport.engine.rules import NEWEST_GRAMMAR
+
 from support.hooked import installed_python, pytest_command, python
 from support.pythons import child_environment, executable
 
@@ -92,15 +94,26 @@ NEWER_THAN_THE_HOST = [
 
 
 @pytest.mark.slow  # pytest in a process of its own
-@pytest.mark.skipif(sys.version_info >= (3, 14), reason="the plugin does nothing from 3.14 on")
-def test_the_pytest_plugin_names_it(tmp_path):
+@pytest.mark.skipif(sys.version_info >= NEWEST_GRAMMAR, reason="this Python reads every construct")
+def test_the_pytest_plugin_and_run_name_it_here(tmp_path):
+    # On 3.14 too, where strings are native and only lazy imports are newer.
     source, words = next((source, words) for needs, source, words in NEWER_THAN_THE_HOST if sys.version_info < needs)
+    host = "{}.{}".format(*sys.version_info[:2])
+    named = f"{words} (this is {host}, and fstring-backport does not lower it)"
     (tmp_path / "test_new.py").write_text("def test_it():\n    pass\n" + source)
     result = python(pytest_command(plugin=True) + ["-p", "no:cacheprovider", str(tmp_path)],
                     child_environment(), tmp_path, installed_python())
     assert result.returncode != 0
-    host = "{}.{}".format(*sys.version_info[:2])
-    assert f"{words} (this is {host}, and fstring-backport does not lower it)" in result.stdout, result.stdout
+    assert named in result.stdout, result.stdout
+
+    (tmp_path / "script.py").write_text("import test_new\n")
+    ran = python(["-m", "fstring_backport", "run", str(tmp_path / "script.py")], child_environment(), tmp_path,
+                 installed_python())
+    assert ran.returncode == 1
+    assert ran.stderr.splitlines()[-1].endswith(named), ran.stderr
+    keywords = ("match", "type", "lazy")
+    line = next(number for number, text in enumerate(source.splitlines(), 3) if text.startswith(keywords))
+    assert f'File "{tmp_path / "test_new.py"}", line {line}' in ran.stderr
 
 
 def test_an_error_no_construct_explains_is_left_as_it_is():

@@ -27,6 +27,7 @@ from typing import Dict, List, Optional
 import pytest
 
 import fstring_backport
+from fstring_backport.engine.rules import NEWEST_GRAMMAR
 
 from support.hooked import installed_python, pytest_command, python
 from support.pythons import REPO, child_environment, oracle
@@ -36,8 +37,10 @@ pytestmark = pytest.mark.slow
 SAMPLE = REPO / "tests" / "projects" / "pytest_sample"
 HERE = sys.version_info[:2]
 # Below 3.14 the plugin has something to lower (t-strings; f-strings too
-# below 3.12); from 3.14 on it does nothing.
+# below 3.12).  It switches on wherever some grammar is newer than the
+# running Python (on 3.14 too, to name a lazy import), and does nothing on 3.15.
 LOWERS = HERE < (3, 14)
+SWITCHES_ON = HERE < NEWEST_GRAMMAR
 FSTRINGS_NATIVE = HERE >= (3, 12)
 CACHE_TAG = sys.implementation.cache_tag
 OUR_TAIL = f"-pytest-{pytest.__version__}.fsbp-{fstring_backport.__version__}.pyc"
@@ -281,7 +284,7 @@ def test_the_cache_is_ours_and_read_again(sample, child_env):
     first = pytest_run(sample, *RUN, "--fstring-backport", env=writing)
     assert re.search(r"^=+ 7 failed, 9 passed in ", first.stdout, re.M), first.stdout
     written = pycs(sample)
-    if not LOWERS:  # nothing to do: pytest's own cache, as without the plugin
+    if not SWITCHES_ON:  # nothing to do: pytest's own cache, as without the plugin
         assert not [name for name in written if ".fsbp-" in name], written
         return
     tested = ("conftest", "test_fruit", "test_plain", "test_templates")
@@ -368,7 +371,7 @@ def test_off_the_plugin_changes_nothing(sample):
 
     on = pytest_run(sample, "-p", "no:cacheprovider", "-s", "--fstring-backport", "test_state.py")
     assert on.returncode == 0, on.stdout
-    if LOWERS:
+    if SWITCHES_ON:
         assert "'exec_module': ['exec_module'], 'finders': ['_ProjectFinder']" in on.stdout, on.stdout
         assert "'statement': ['_pytest._code.code', '_pytest._code.source']" in on.stdout
         assert "'plugins': ['fstring_backport-doctests']" in on.stdout
@@ -376,7 +379,7 @@ def test_off_the_plugin_changes_nothing(sample):
         assert f"STATE {expected}" in on.stdout
 
 
-@pytest.mark.skipif(not LOWERS, reason="the plugin does nothing on 3.14+")
+@pytest.mark.skipif(not SWITCHES_ON, reason="the plugin does nothing on this Python")
 def test_other_pytest_internals_give_a_usage_error(sample, child_env):
     """A pytest whose assertion rewriting differs from what the plugin knows
     is refused with a message, not a traceback."""

@@ -12,7 +12,7 @@ docs/rules.md describes each rule (a test keeps it in step with this list).
 
 from typing import NamedTuple, Optional, Tuple
 
-from .targets import CURRENT_FSTRINGS, NATIVE, TSTRINGS
+from .targets import CURRENT_FSTRINGS, NATIVE, NEWEST_GRAMMAR, TSTRINGS
 
 
 class Rule(NamedTuple):
@@ -119,5 +119,7 @@ RULES = (
 # "needs" cannot run a module that uses one.
 UNLOWERED = tuple(rule for rule in RULES if rule.lowered_since is None)
 BY_CODE = {rule.code: rule for rule in RULES}
-# The first Python that reads all of it.
-NEWEST_GRAMMAR = max(rule.needs for rule in RULES)
+# The first Python that reads all of it (NEWEST_GRAMMAR, kept where the
+# hook reads it without loading this table): checked here once.
+if NEWEST_GRAMMAR != max(rule.needs for rule in RULES):
+    raise AssertionError("NEWEST_GRAMMAR is not the newest Python of the rules")

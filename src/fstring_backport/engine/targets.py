@@ -2,9 +2,19 @@
 
 from typing import Tuple, Union
 
-from .. import NATIVE, TSTRINGS  # the hook needs them without importing this module
+from .. import NATIVE, NEWEST_GRAMMAR, TSTRINGS  # the hook needs them without importing this module
 
-__all__ = ["CURRENT_FSTRINGS", "EXCEPT_GROUPS", "NATIVE", "OLDEST", "SUPPORTED", "TSTRINGS", "Target", "parse_target"]
+__all__ = [
+    "CURRENT_FSTRINGS",
+    "EXCEPT_GROUPS",
+    "NATIVE",
+    "NEWEST_GRAMMAR",
+    "OLDEST",
+    "SUPPORTED",
+    "TSTRINGS",
+    "Target",
+    "parse_target",
+]
 
 Target = Union[str, Tuple[int, int]]
 

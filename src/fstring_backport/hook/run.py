@@ -20,7 +20,7 @@ import types
 from importlib.machinery import SourceFileLoader
 from typing import Any, List
 
-from .. import ENVIRONMENT_VARIABLE, TSTRINGS, _finder, install
+from .. import ENVIRONMENT_VARIABLE, NEWEST_GRAMMAR, TSTRINGS, _finder, install
 from .cold_path import compile_source, is_bad_setting
 
 
@@ -30,6 +30,11 @@ def main(argv: List[str]) -> int:
     install()
     if sys.version_info[:2] < TSTRINGS:
         os.environ[ENVIRONMENT_VARIABLE] = "*"  # for child processes
+        _finder.cover_modules_loaded_by_path()
+    elif sys.version_info[:2] < NEWEST_GRAMMAR:
+        # Strings are native here; the hook is there to name what is not.
+        _finder.everything = True
+        _finder.attach()
         _finder.cover_modules_loaded_by_path()
     if argv[0] == "-m":
         # sys.argv[0] becomes the module's file, as under ``python -m``.

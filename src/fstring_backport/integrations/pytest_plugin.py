@@ -53,7 +53,7 @@ import pytest  # type: ignore[import-not-found, unused-ignore]
 
 from .. import (
     ENVIRONMENT_VARIABLE,
-    TSTRINGS,
+    NEWEST_GRAMMAR,
     BackportFinder,
     bytecode_cache_path,
     hashed_pyc_header,
@@ -85,8 +85,10 @@ def pytest_addoption(parser: "pytest.Parser") -> None:
 @pytest.hookimpl(tryfirst=True)
 def pytest_load_initial_conftests(early_config: "pytest.Config") -> None:
     # Before the conftest.py files, which may hold 3.12 syntax themselves.
-    if sys.version_info[:2] >= TSTRINGS or not _switched_on(early_config):
-        return  # from 3.14 on, f-strings and t-strings are native
+    # From 3.14 on f-strings and t-strings are native: the plugin is there
+    # to name newer grammar, where there is some.
+    if sys.version_info[:2] >= NEWEST_GRAMMAR or not _switched_on(early_config):
+        return
     _Switch(early_config).on()
 
 
