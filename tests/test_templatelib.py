@@ -555,6 +555,11 @@ def _run_in(folder: Path, script: str, python: str = sys.executable) -> str:
     return run(python, f"import sys\nsys.path.insert(0, {str(folder)!r})\n" + textwrap.dedent(script))
 
 
+def _run_beside_a_copy(tmp_path: Path, script: str) -> str:
+    """``script``'s output, run beside one copy of the runtime, ``runtime_copy``."""
+    return _run_in(_copies(tmp_path, "runtime_copy"), script)
+
+
 def test_one_class_however_many_copies(tmp_path):
     folder = _copies(tmp_path, "first_copy", "_fstring_backport_templatelib")
     out = _run_in(
@@ -612,7 +617,11 @@ def test_import_forms_after_loading(tmp_path):
         assert out == "True Template\n", statement
 
 
-@pytest.mark.skipif(NATIVE, reason="3.14 and later register nothing: string.templatelib is the real module")
+# 3.14 and later register nothing: string.templatelib is the real module.
+registers_only_before_314 = pytest.mark.skipif(NATIVE, reason="string.templatelib is the real module")
+
+
+@registers_only_before_314
 def test_the_generic_builder_without_the_private_one(tmp_path):
     """A registrant without _fstring_backport_build_1 (another layout): later copies build through the constructors."""
     folder = _copies(tmp_path, "first_copy", "second_copy")
@@ -637,12 +646,11 @@ def test_the_generic_builder_without_the_private_one(tmp_path):
     assert out == "generic\n"
 
 
-@pytest.mark.skipif(NATIVE, reason="3.14 and later register nothing: string.templatelib is the real module")
+@registers_only_before_314
 def test_a_foreign_registrant(tmp_path):
     """Another library's string.templatelib (future-tstrings registers one): its classes, built through them."""
-    folder = _copies(tmp_path, "runtime_copy")
-    out = _run_in(
-        folder,
+    out = _run_beside_a_copy(
+        tmp_path,
         """
         import types
         from typing import NamedTuple
@@ -672,11 +680,10 @@ def test_a_foreign_registrant(tmp_path):
     assert out == "foreign\n"
 
 
-@pytest.mark.skipif(NATIVE, reason="3.14 and later register nothing: string.templatelib is the real module")
+@registers_only_before_314
 def test_a_registrant_without_the_names_is_left_alone(tmp_path):
-    folder = _copies(tmp_path, "runtime_copy")
-    out = _run_in(
-        folder,
+    out = _run_beside_a_copy(
+        tmp_path,
         """
         import types
         sys.modules["string.templatelib"] = empty = types.ModuleType("string.templatelib")
@@ -782,9 +789,8 @@ def test_the_real_names_on_315(tmp_path):
 
 def test_importing_is_cheap(tmp_path):
     """Importing the runtime imports string (for the attribute) and nothing heavy: no typing, no re of its own."""
-    folder = _copies(tmp_path, "runtime_copy")
-    out = _run_in(
-        folder,
+    out = _run_beside_a_copy(
+        tmp_path,
         """
         import string
         before = set(sys.modules)

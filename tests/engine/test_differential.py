@@ -2,9 +2,10 @@
 by this interpreter after transpiling, prints the same, exits the same and,
 when it raises, fails at the same lines.
 
-Cases live in tests/differential/cases/*.py (3.12+ syntax; tstring_*.py hold
-3.14 t-strings).  The expected output comes from running python3.15 on the
-original, never from us.
+Cases live in tests/engine/differential/cases/*.py (3.12+ syntax; tstring_*.py
+hold 3.14 t-strings); what several share is in case_helpers.py there.  The
+expected output comes from running python3.15 on the original, never from
+us.
 """
 
 import re
@@ -22,6 +23,7 @@ from support.pythons import child_environment, interpreter, oracle
 pytestmark = pytest.mark.slow  # runs every case under python3.15 and this Python
 
 CASES = sorted((Path(__file__).parent / "differential" / "cases").glob("*.py"))
+HELPERS = Path(__file__).parent / "differential" / "cases" / "case_helpers.py"
 TARGET = (3, 8)  # the output must run on every Python from 3.8 on
 _FRAME = re.compile(r'^  File "([^"]*)", line (\d+)', re.M)
 
@@ -76,6 +78,8 @@ def test_case_behaves_as_on_python_315(case, inline, tmp_path):
     assert lowered.count(b"\n") == source.count(b"\n")
     target_file = tmp_path / case.name
     target_file.write_bytes(lowered)
+    # What cases import from beside them, beside the output too.
+    (tmp_path / HELPERS.name).write_bytes(transpile(HELPERS.read_bytes(), TARGET, filename=str(HELPERS)))
     runner, env = output_runner(), None
     if runner != sys.executable and b"_fstring_backport_t" in lowered:
         # python3.11 standing in for an early 3.12 imports the t-string runtime from here.

@@ -25,6 +25,8 @@ import zipfile
 from pathlib import Path
 from typing import Dict, List, Optional
 
+import pytest
+
 from support.hooked import python
 from support.pythons import child_environment, oracle
 
@@ -228,17 +230,18 @@ def test_chained_exceptions_keep_their_chains(tmp_path):
     assert_same(ours, expected)
 
 
-def test_a_custom_excepthook_prints_it(tmp_path):
-    folder = write(tmp_path, {"hooked.py": CUSTOM_HOOK})
+@pytest.mark.parametrize(
+    "source, shown",
+    [
+        (CUSTOM_HOOK, "custom hook: LookupError: nothing here"),  # it prints the error
+        (FAILING_HOOK, "Error in sys.excepthook:"),  # it fails: reported with the original
+    ],
+    ids=["custom", "failing"],
+)
+def test_an_excepthook_sees_the_error_as_python_gives_it(tmp_path, source, shown):
+    folder = write(tmp_path, {"hooked.py": source})
     ours, expected = run_both(folder, ["hooked.py"])
-    assert "custom hook: LookupError: nothing here" in expected.stderr
-    assert_same(ours, expected)
-
-
-def test_a_failing_excepthook_is_reported_with_the_original(tmp_path):
-    folder = write(tmp_path, {"failing.py": FAILING_HOOK})
-    ours, expected = run_both(folder, ["failing.py"])
-    assert "Error in sys.excepthook:" in expected.stderr
+    assert shown in expected.stderr
     assert_same(ours, expected)
 
 

@@ -280,9 +280,9 @@ def main(
     A command's name first runs that command (fstring-backport wheel -h);
     a file of that name is ./wheel.
     """
-    paths = _check_usage(paths, out_dir, copy_files, copy_runtime, in_place, check, diff, stdin_filename)
-    selection = Selection(exclude=exclude, extend_exclude=extend_exclude, force_exclude=force_exclude, skip=out_dir)
     options = _Options(check, verbose, in_place, out_dir, diff, stdin_filename)
+    paths = _check_usage(paths, options, copy_files=copy_files, copy_runtime=copy_runtime)
+    selection = Selection(exclude=exclude, extend_exclude=extend_exclude, force_exclude=force_exclude, skip=out_dir)
     try:
         jobs_list, skipped = _jobs(paths, selection, target, inline_constants, future_annotations, options)
     except ValueError as exc:  # a bad setting: one line, exit status 2
@@ -337,17 +337,10 @@ def main(
 _NEVER_SOURCES = frozenset(("__pycache__", ".git", ".hg", ".svn", ".bzr"))
 
 
-def _check_usage(
-    paths: Tuple[str, ...],
-    out_dir: Optional[str],
-    copy_files: bool,
-    copy_runtime: bool,
-    in_place: bool,
-    check: bool,
-    diff: bool,
-    stdin_filename: Optional[str],
-) -> Tuple[str, ...]:
+def _check_usage(paths: Tuple[str, ...], options: _Options, *, copy_files: bool, copy_runtime: bool) -> Tuple[str, ...]:
     """The paths to read, once the options are known to fit together."""
+    out_dir, in_place, check, diff = options.out_dir, options.in_place, options.check, options.diff
+    stdin_filename = options.stdin_filename
     modes = [name for name, on in (("-o", out_dir), ("-i", in_place), ("--check", check), ("--diff", diff)) if on]
     if len(modes) > 1 and modes != ["--check", "--diff"]:
         raise click.UsageError("{} cannot be combined".format(" and ".join(modes)))

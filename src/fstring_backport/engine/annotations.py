@@ -17,8 +17,9 @@ simple statement that is not a lambda's (``x: int = 0``).
 
 from typing import List
 
-from .lexer import DEDENT, ENDMARKER, INDENT, NAME, NEWLINE, OP, TRIVIA
+from .lexer import NAME, OP, TRIVIA
 from .parsed import Parsed
+from .statements import COMPOUND, Statements
 
 FUTURE_ANNOTATIONS = "from __future__ import annotations"
 
@@ -27,14 +28,9 @@ NO_PLACE = (
     "statement can take it; add a blank line above it (after the docstring, if there is one)"
 )
 
-# Statements with a block: their first ":" outside brackets ends the header.
-_COMPOUND = frozenset(
-    ("if", "elif", "else", "for", "while", "with", "try", "except", "finally", "def", "class", "async")
-)
 # Soft keywords that start a compound statement, unless the name is a variable's.
 _SOFT = frozenset(("match", "case"))
 _NOT_A_HEADER_AFTER_SOFT = frozenset((":", "=", ".", ",", ")", ";"))
-_STATEMENT_ENDS = frozenset((NEWLINE, INDENT, DEDENT, ENDMARKER))
 
 
 class _Bracket:
@@ -50,22 +46,18 @@ class _Bracket:
 
 def has_annotations(parsed: Parsed) -> bool:
     """Whether the module annotates a parameter, a return or a variable."""
-    code = [token for token in parsed.tokens if token.kind not in TRIVIA]
+    statements = Statements([token for token in parsed.tokens if token.kind not in TRIVIA])
+    code = statements.code
     stack: List[_Bracket] = []
-    statement_start = True
     header = False  # the simple statement being read is a compound statement's header
     lambdas = 0  # outside brackets
     def_depth = -1  # the bracket depth of a "def" whose parameters are still to come
-    for i, token in enumerate(code):
+    for i, token, starts in statements:
         kind, text = token.kind, token.text
-        if kind in _STATEMENT_ENDS:
-            statement_start, header, lambdas = True, False, 0
-            continue
-        if statement_start:
-            statement_start = False
-            if (kind == NAME and text in _COMPOUND) or (kind == OP and text == "@"):
-                header = True
-            elif kind == NAME and text in _SOFT and code[i + 1].text not in _NOT_A_HEADER_AFTER_SOFT:
+        if starts:
+            lambdas = 0
+            header = (kind == NAME and text in COMPOUND) or (kind == OP and text == "@")
+            if kind == NAME and text in _SOFT and code[i + 1].text not in _NOT_A_HEADER_AFTER_SOFT:
                 header = True
         if kind == NAME:
             if text == "lambda":
@@ -97,12 +89,11 @@ def has_annotations(parsed: Parsed) -> bool:
             elif lambdas:
                 lambdas -= 1
             elif header:
-                header = False
-                statement_start = True  # ``if x: y: int = 0``
+                statements.restart()  # ``if x: y: int = 0``
             else:
                 return True
         elif text == ";" and not stack:
-            statement_start, header, lambdas = True, False, 0
+            statements.restart()
     return False
 
 

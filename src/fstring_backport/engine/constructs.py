@@ -18,10 +18,7 @@ from typing import Dict, Iterator, List, NamedTuple, Optional, Set, Tuple
 from . import rules
 from .fstrings import FString, parse_fstrings
 from .lexer import (
-    DEDENT,
-    ENDMARKER,
     FSTRING_END,
-    INDENT,
     NAME,
     NEWLINE,
     NUMBER,
@@ -33,6 +30,7 @@ from .lexer import (
 )
 from .parsed import Parsed
 from .rules import Rule
+from .statements import COMPOUND, STATEMENT_ENDS, Statements
 
 # Python's keywords: a bracket after one of these opens a display or a
 # group, never a subscript or a call (None, True and False are atoms).
@@ -40,10 +38,6 @@ _KEYWORDS = frozenset(
     "and as assert async await break class continue def del elif else except finally for from global if import "
     "in is lambda nonlocal not or pass raise return try while with yield".split()
 )
-# Statements with a block: their first ":" outside brackets (not a
-# lambda's) ends the header, and a simple statement may follow on the line.
-_COMPOUND = frozenset(("if", "elif", "else", "for", "while", "with", "try", "except", "finally", "def", "class"))
-_STATEMENT_ENDS = frozenset((NEWLINE, INDENT, DEDENT, ENDMARKER))
 # What ends an operand: a "[" after one subscripts it, a "(" calls it.
 _OPERAND_ENDS = frozenset((NAME, NUMBER, STRING, FSTRING_END, TSTRING_END))
 
@@ -102,20 +96,15 @@ class _Reader:
 
     def read(self) -> List[Construct]:
         code = self.code
+        statements = Statements(code)
         stack: List[_Bracket] = []
-        statement_start = True
         statement = 0  # index of the current statement's first token
         header = False  # the statement is a compound statement's header, its ":" still to come
         lambdas = 0  # lambdas outside brackets whose ":" is still to come
-        for i, token in enumerate(code):
+        for i, token, starts in statements:
             kind, text = token.kind, token.text
-            if kind in _STATEMENT_ENDS:
-                statement_start, header, lambdas = True, False, 0
-                continue
-            if statement_start:
-                statement_start = False
-                statement = i
-                header = self.statement(i)
+            if starts:
+                statement, header, lambdas = i, self.statement(i), 0
             if kind == NAME:
                 if text == "lambda" and not stack:
                     lambdas += 1  # its ":" ends no header
@@ -149,10 +138,9 @@ class _Reader:
                 if lambdas:
                     lambdas -= 1
                 elif header:
-                    header = False
-                    statement_start = True  # ``if x: type X = int``
+                    statements.restart()  # ``if x: type X = int``
             elif text == ";" and not stack:
-                statement_start, header, lambdas = True, False, 0
+                statements.restart()
         return self.found
 
     def statement(self, i: int) -> bool:
@@ -177,13 +165,13 @@ class _Reader:
             self.add(rules.TYPE_STATEMENT, i, i + 1)
         elif text == "lazy" and code[i + 1].kind == NAME and code[i + 1].text in ("import", "from"):
             self.add(rules.LAZY_IMPORT, i, i + 1)
-        return text in _COMPOUND
+        return text in COMPOUND
 
     def ends_in_colon(self, i: int) -> bool:
         """Whether the logical line from code token ``i`` ends in ":" (a block follows)."""
         code = self.code
         j = i
-        while code[j].kind not in _STATEMENT_ENDS:
+        while code[j].kind not in STATEMENT_ENDS:
             j = self.partner.get(j, j) + 1
         return code[j - 1].kind == OP and code[j - 1].text == ":"
 
@@ -200,7 +188,7 @@ class _Reader:
             if code[j].kind == NEWLINE:
                 return
         end = at
-        while code[end + 1].kind not in _STATEMENT_ENDS:
+        while code[end + 1].kind not in STATEMENT_ENDS:
             end += 1
         self.add(rules.DECORATOR_EXPRESSION, at, end)
 
@@ -210,7 +198,7 @@ class _Reader:
         code = self.code
         j = at + 1
         seen_in = False
-        while code[j].kind not in _STATEMENT_ENDS:
+        while code[j].kind not in STATEMENT_ENDS:
             token = code[j]
             if token.kind == OP and token.text == ":" and seen_in:
                 return

@@ -21,7 +21,7 @@ becomes a call.  Old Pythons already read the rest as 3.15 does: the text before
 a debug field, and the escapes of a raw f-string's format spec (kept, as
 3.15 keeps them).
 
-:func:`problems` names every reason, each with its offset, for
+:func:`old_syntax_problems` names every reason, each with its offset, for
 ``fstring-backport --check``.
 """
 
@@ -49,10 +49,10 @@ Problem = Tuple[int, Rule]  # (offset, the rule it breaks)
 
 
 def accepted_before_312(parsed: Parsed, node: FString) -> bool:
-    return next(problems(parsed, node), None) is None
+    return next(old_syntax_problems(parsed, node), None) is None
 
 
-def problems(parsed: Parsed, node: FString) -> Iterator[Problem]:
+def old_syntax_problems(parsed: Parsed, node: FString) -> Iterator[Problem]:
     """Every reason Python 3.11 would reject or misread ``node``, in order."""
     return _fstring_problems(parsed, node, in_expression=False)
 
@@ -123,7 +123,7 @@ def converts_before_spec(field: Field) -> bool:
 def read_otherwise_before_313(parsed: Parsed, node: FString) -> bool:
     """Whether 3.12 reads ``node``, or an f-string in it, otherwise than
     3.13 and later (FB108, FB202): what a 3.12 target lowers."""
-    return any(rule.needs == CURRENT_FSTRINGS for _, rule in problems(parsed, node))
+    return any(rule.needs == CURRENT_FSTRINGS for _, rule in old_syntax_problems(parsed, node))
 
 
 def _fields(parts: Sequence[Part]) -> List[Field]:

@@ -75,41 +75,46 @@ def transpile(
         if isinstance(source, bytes) and not needs_no_decoding(source):
             decode_source(source, filename)  # a bad encoding is still an error
         return source
-    old_fstrings = version < NATIVE  # else only t-strings, and for 3.12 what 3.13 evaluates in another order
-    older_than_313 = version < CURRENT_FSTRINGS
-    if not isinstance(source, bytes):
-        if not future_annotations and not may_need_rewriting(source):
-            return source  # the common case: no lexing at all (see prefilter_rewrites)
-        from .rewriting import rewrite
-
-        return rewrite(
-            source,
-            filename,
-            inline_constants=inline_constants,
-            old_fstrings=old_fstrings,
-            older_than_313=older_than_313,
-            runtime=runtime,
-            future_annotations=future_annotations,
-        )
-    if future_annotations:  # every module is read for its annotations
-        decoded: Optional[DecodedSource] = decode_source(source, filename)
+    if isinstance(source, bytes):
+        decoded = decode_source(source, filename) if future_annotations else _decoded_unless_plain(source, filename)
+        if decoded is None:
+            return source
+        text, encoding = decoded
+    elif future_annotations or may_need_rewriting(source):
+        text, encoding = source, "utf-8"
     else:
-        decoded = _decoded_unless_plain(source, filename)
-    if decoded is None:
-        return source
+        return source  # the common case: no lexing at all (see prefilter_rewrites)
+    result = _rewritten(text, filename, encoding, version, inline_constants, runtime, future_annotations)
+    if isinstance(source, bytes):
+        return source if result is text else encode_source(result, encoding)
+    return result
+
+
+def _rewritten(
+    text: str,
+    filename: str,
+    encoding: str,
+    version: Tuple[int, int],
+    inline_constants: bool,
+    runtime: str,
+    future_annotations: bool,
+) -> str:
+    """The full path (:mod:`.rewriting`), loaded on first use; with
+    ``future_annotations`` every module is read for its annotations."""
     from .rewriting import rewrite
 
-    result = rewrite(
-        decoded.text,
+    # A 3.12 or 3.13 target reads 3.12 f-strings: only t-strings, and for
+    # 3.12 what 3.13 reads otherwise, are rewritten.
+    return rewrite(
+        text,
         filename,
-        decoded.encoding,
+        encoding,
+        old_fstrings=version < NATIVE,
+        older_than_313=version < CURRENT_FSTRINGS,
         inline_constants=inline_constants,
-        old_fstrings=old_fstrings,
-        older_than_313=older_than_313,
         runtime=runtime,
         future_annotations=future_annotations,
     )
-    return source if result is decoded.text else encode_source(result, decoded.encoding)
 
 
 def _decoded_unless_plain(source: bytes, filename: str) -> Optional[DecodedSource]:

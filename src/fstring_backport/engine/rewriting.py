@@ -80,7 +80,7 @@ def _read(text: str, filename: str) -> Module:
             _raise_an_earlier_error(text[: error.parser_errors_before], filename)
         raise
     module = Module(parsed)
-    module.concatenations.check()
+    module.concatenations.refuse_mixed_literals()
     return module
 
 
@@ -92,7 +92,7 @@ def _raise_an_earlier_error(text_before: str, filename: str) -> None:
     except TranspileError:
         return
     try:
-        before.concatenations.check()  # parses its f-strings and t-strings
+        before.concatenations.refuse_mixed_literals()  # parses its f-strings and t-strings
     except TranspileError as earlier:
         raise earlier from None
 

@@ -49,7 +49,7 @@ class Concatenations:
         self.nodes = nodes
         self.by_end = {node.end: node for node in nodes.values()}
 
-    def check(self) -> None:
+    def refuse_mixed_literals(self) -> None:
         """Raise CPython's error at the first t-string concatenated with another kind of literal."""
         for start in sorted(self.nodes):
             if not self.nodes[start].template:

@@ -7,8 +7,7 @@ from typing import Iterator, List, Tuple
 from .. import rules
 from ..fstrings import FString
 from ..lexer import TSTRING_START
-from ..oldsyntax import accepted_before_312, read_otherwise_before_313
-from ..oldsyntax import problems as old_syntax_problems
+from ..oldsyntax import accepted_before_312, old_syntax_problems, read_otherwise_before_313
 from ..rules import Rule
 from .module import Edit, Module, Rewriting
 

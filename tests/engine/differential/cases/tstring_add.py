@@ -2,18 +2,11 @@
 # of + with anything else.
 from string.templatelib import Interpolation, Template
 
+from case_helpers import attempt
+
 
 def show(label, template):
     print(label, template.strings, [(i.value, i.expression) for i in template.interpolations])
-
-
-def attempt(label, thunk):
-    try:
-        result = thunk()
-    except Exception as e:
-        print(label, "->", type(e).__name__, str(e))
-    else:
-        print(label, "=", repr(result))
 
 
 x, y = 1, 2

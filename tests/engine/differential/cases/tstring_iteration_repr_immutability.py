@@ -2,14 +2,7 @@
 # the errors of changing a Template or an Interpolation.
 from string.templatelib import Interpolation, Template
 
-
-def attempt(label, thunk):
-    try:
-        result = thunk()
-    except Exception as e:
-        print(label, "->", type(e).__name__, str(e))
-    else:
-        print(label, "=", repr(result))
+from case_helpers import attempt
 
 
 x, y = 1, "two"

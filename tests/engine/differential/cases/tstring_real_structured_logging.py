@@ -4,6 +4,8 @@ import json
 from dataclasses import dataclass
 from string.templatelib import Interpolation, Template, convert
 
+from case_helpers import render
+
 
 @dataclass
 class User:
@@ -11,14 +13,7 @@ class User:
     id: int
 
 
-def message(template: Template) -> str:
-    parts = []
-    for item in template:
-        if isinstance(item, Interpolation):
-            parts.append(format(convert(item.value, item.conversion), item.format_spec))
-        else:
-            parts.append(item)
-    return "".join(parts)
+message = render  # the human message
 
 
 def values(template: Template) -> dict:

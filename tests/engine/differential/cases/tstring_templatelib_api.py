@@ -4,14 +4,7 @@ import string.templatelib
 from string.templatelib import Interpolation, Template, convert
 import string.templatelib as templatelib
 
-
-def attempt(label, thunk):
-    try:
-        result = thunk()
-    except Exception as e:
-        print(label, "->", type(e).__name__, str(e))
-    else:
-        print(label, "=", repr(result))
+from case_helpers import attempt, render
 
 
 x = 5
@@ -45,16 +38,6 @@ attempt("Interpolation too many", lambda: Interpolation(1, "e", None, "", 5))
 attempt("Interpolation unknown keyword", lambda: Interpolation(1, spec=""))
 attempt("mixed literal and built", lambda: (t"{x}" + Template(Interpolation(6, "six")) + t"!").values)
 attempt("values of built", lambda: Template("a", Interpolation([1], "l"), Interpolation(None, "n")).values)
-
-
-def render(template):
-    parts = []
-    for item in template:
-        if isinstance(item, Interpolation):
-            parts.append(format(convert(item.value, item.conversion), item.format_spec))
-        else:
-            parts.append(item)
-    return "".join(parts)
 
 
 name, amount = "Ada", 3.5
