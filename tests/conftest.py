@@ -10,16 +10,12 @@ sys.path.insert(0, str(Path(__file__).parent))
 from support import pythons
 from support.pythons import child_environment
 
-settings.register_profile(
-    "default", deadline=None, suppress_health_check=[HealthCheck.too_slow]
-)
+# The differential property tests draw a batch of programs per example
+# (one oracle process each): slow and large by design.
+_BATCHES = [HealthCheck.too_slow, HealthCheck.data_too_large]
+settings.register_profile("default", deadline=None, suppress_health_check=_BATCHES)
 # A longer run for a nightly job: HYPOTHESIS_PROFILE=nightly tox
-settings.register_profile(
-    "nightly",
-    deadline=None,
-    max_examples=20000,
-    suppress_health_check=[HealthCheck.too_slow],
-)
+settings.register_profile("nightly", deadline=None, max_examples=20000, suppress_health_check=_BATCHES)
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "default"))
 
 

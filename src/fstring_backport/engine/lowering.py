@@ -92,6 +92,11 @@ class CannotLower(Exception):
     """This way of writing the f-string does not work; another may."""
 
 
+class _NeedsATemporary(CannotLower):
+    """Text in a spec two levels deep that only a field could carry: a
+    field there is too deep for old Pythons."""
+
+
 _NO_QUOTE_FOR_A_LINE_BREAK = "a line break inside a single-quoted f-string"
 
 
@@ -154,6 +159,7 @@ class Lowerer:
         self.defer_breaks = False
         self.deferral_failure: Optional[str] = None  # why the last try at moving them failed
         self.older_than_313 = older_than_313
+        self.spec_constants = 0  # text written as a constant's field in a spec, so far
 
     # -- entry point ----------------------------------------------------
 
@@ -305,7 +311,9 @@ class Lowerer:
 
     def _hoist_text(self, value: str, text: str, where: "_Where") -> str:
         if where.spec_level >= 2:
-            raise CannotLower("text in a nested format spec needs a temporary")
+            raise _NeedsATemporary("text in a nested format spec needs a temporary")
+        if where.spec_level:
+            self.spec_constants += 1
         breaks = self._check_breaks(_line_breaks(text), where.context)
         return "{" + self._constant(value, where.context) + breaks + "}"
 
@@ -362,15 +370,32 @@ class Lowerer:
         field: Field,
         where: "_Where",
     ) -> str:
+        if where.spec_level >= 2 or (where.spec_level == 1 and self._spec_has_fields(field)):
+            return self._as_nested_fstring(field, where)
+        if where.spec_level == 1 and field.spec:
+            mark = self.temps.checkpoint()
+            try:
+                return self._field_here(field, where)
+            except _NeedsATemporary:  # text in its spec: a field there is too deep
+                self.temps.rollback(mark)
+                return self._as_nested_fstring(field, where)
+        return self._field_here(field, where)
+
+    def _as_nested_fstring(self, field: Field, where: "_Where") -> str:
+        """The field as a nested f-string of its own: too deep for old
+        Pythons where it stands (a spec's field whose spec has fields)."""
+        prefix = "rf" if where.raw else "f"
+        return "{" + self.fstring_of([field], prefix, "'", where.raw, where.context) + "}"
+
+    def _field_here(self, field: Field, where: "_Where", converts_first: bool = False) -> str:
+        """The field, written where it stands; with ``converts_first`` its
+        value converted before its spec's fields run (see _converted)."""
         tokens = self.tokens
         context = where.context
-        if where.spec_level >= 2 or (where.spec_level == 1 and self._spec_needs_fields(field)):
-            # Too deep for old Pythons: this field becomes a nested f-string.
-            prefix = "rf" if where.raw else "f"
-            return "{" + self.fstring_of([field], prefix, "'", where.raw, context) + "}"
         original = self.source[tokens[field.expr_start].offset : tokens[field.expr_end].offset]
         conversion = tokens[field.conversion].text if field.conversion is not None else None
-        converts_first = converts_before_spec(field)
+        converts_first = converts_first or converts_before_spec(field)
+        mark, constants = self.temps.checkpoint(), self.spec_constants
         if converts_first:
             expression = self._converted(field, context)
             conversion = None
@@ -403,6 +428,11 @@ class Lowerer:
             out += "!" + conversion
         if field.colon is not None:
             out += ":" + self.parts(field.spec or [], where.in_spec())
+            if conversion is not None and self.spec_constants != constants:
+                # A constant now stands in the spec as a field, which old
+                # Pythons run before converting: the check would flag it.
+                self.temps.rollback(mark)
+                return self._field_here(field, where, converts_first=True)
         return out + "}"
 
     def _converted(self, field: Field, context: Tuple[str, ...]) -> str:
@@ -412,8 +442,9 @@ class Lowerer:
         of its format spec; older Pythons do it after.  Formatting the
         converted string again with the spec gives the same text.  ``%r``,
         ``%s`` and ``%a`` convert as ``!r``, ``!s`` and ``!a`` do, look up no
-        name, and need one quote for two characters; the expression stays in
-        the field, where its strings need no further quote.
+        name, and need one quote for two characters (or a constant, where no
+        quote is left); the expression stays in the field, where its strings
+        need no further quote.
         """
         assert field.conversion is not None
         conversion = self.tokens[field.conversion].text
@@ -421,17 +452,11 @@ class Lowerer:
         for quote in QUOTES:
             if fits_among(quote, context):
                 return f"({quote}%{conversion}{quote} % (({expression}),))"
-        raise CannotLower("no quote left to convert a value before its format spec")
+        # No quote left where it stands: the format is a constant.
+        return f"({self._constant('%' + conversion, context)} % (({expression}),))"
 
-    def _spec_needs_fields(self, field: Field) -> bool:
-        """Does this spec have fields, or text that may need a temporary?"""
-        for part in field.spec or ():
-            if isinstance(part, Field):
-                return True
-            text = self.tokens[part.index].text
-            if "\\" in text or "'" in text or '"' in text:
-                return True
-        return False
+    def _spec_has_fields(self, field: Field) -> bool:
+        return any(isinstance(part, Field) for part in field.spec or ())
 
     def debug_literal(self, field: Field, where: "_Where") -> str:
         """The text 3.15 shows for ``{expr=}``, as literal text of this f-string."""
