@@ -104,6 +104,14 @@ CASES = [
     ('a = (f"{x!}"\n', "f-string: missing conversion character", 1, 11),
     ('a = (\nf"{x!}"\n', "'(' was never closed", 1, 5),
     ('a = (1,\nf"{x!}" + f"{"\n', "f-string: missing conversion character", 2, 6),
+    # The quote in a spec ends the f-string for CPython's tokenizer, which
+    # goes on: an error it meets outside f-strings comes before the parser's.
+    ('x = f"{a:{b:"}}"\n', "unterminated string literal (detected at line 1)", 1, 16),
+    ('x = f"{a:"\nz = "\n', "unterminated string literal (detected at line 2)", 2, 5),
+    ('x = f"""{a:\n"""\ny = "\n', "unterminated string literal (detected at line 3)", 3, 5),
+    ('x = f"{a:{b:"}}\ny = )\n', "unmatched ')'", 2, 5),
+    ('x = f"{a:{b:"}}\n  y = 1\n', "f-string: expecting '}', or format specs", 1, 13),
+    ('x = f"{a:"\ny = f"{\n', "f-string: expecting '}', or format specs", 1, 10),
 ]
 
 

@@ -1,6 +1,6 @@
 """The one exception the engine raises for input it cannot accept."""
 
-from typing import Optional
+from typing import Optional, Tuple
 
 
 class TranspileError(SyntaxError):
@@ -15,6 +15,15 @@ class TranspileError(SyntaxError):
     # a bracket never closed, CPython reports an error that its parser met
     # first: one before this offset (see rewriting._read).
     parser_errors_before: Optional[int] = None
+    # Met inside an f-string or t-string (CPython's tokenizer keeps the
+    # parser's error then, see tokenizer_resumes).
+    in_fstring = False
+    # Where CPython's tokenizer goes on after this error, which its parser
+    # raises: (the offset past the f-string's quote, the f-string's start,
+    # the brackets left open in it as (bracket, offset)).  A tokenizer error
+    # it then meets outside f-strings is the one reported (see
+    # rewriting._read).
+    tokenizer_resumes: Optional[Tuple[int, int, Tuple[Tuple[str, int], ...]]] = None
 
     def __init__(
         self,

@@ -248,6 +248,7 @@ def lex(text: str, filename: str = "<unknown>", *, brackets_may_stay_open: bool 
         except TranspileError as error:
             if lexer.fstrings:
                 error.parser_errors_before = lexer.fstrings[0].start
+                error.in_fstring = True
             raise
         return lexer.parsed
     finally:
@@ -628,7 +629,11 @@ class _Lexer:
                 elif token.kind == TSTRING_MIDDLE and depth == 0:
                     offset, end = token.offset, token.end
                     break
-        return self.error(mode.error_text("expecting '}', or format specs"), offset, end)
+        error = self.error(mode.error_text("expecting '}', or format specs"), offset, end)
+        if len(self.fstrings) == 1:
+            # CPython's tokenizer ended the f-string at the quote and goes on.
+            error.tokenizer_resumes = (quote + len(mode.quote), mode.start, tuple(self.brackets[mode.depth :]))
+        return error
 
     def never_closed(self) -> TranspileError:
         opening, offset = self.brackets[-1]

@@ -78,6 +78,8 @@ def _read(text: str, filename: str) -> Module:
     except TranspileError as error:
         if error.parser_errors_before is not None:
             _raise_an_earlier_error(text[: error.parser_errors_before], filename)
+        if error.tokenizer_resumes is not None:
+            _raise_a_later_tokenizer_error(text, filename, error)
         raise
     module = Module(parsed)
     module.concatenations.refuse_mixed_literals()
@@ -95,6 +97,31 @@ def _raise_an_earlier_error(text_before: str, filename: str) -> None:
         before.concatenations.refuse_mixed_literals()  # parses its f-strings and t-strings
     except TranspileError as earlier:
         raise earlier from None
+
+
+def _raise_a_later_tokenizer_error(text: str, filename: str, error: TranspileError) -> None:
+    """Raise what CPython's tokenizer meets after ``error``, which its
+    parser raised, outside any f-string: that error is the one CPython
+    reports (``f"{a:"`` then an unterminated string on the next line).
+
+    The tokenizer ended the f-string at the quote: the rest is read as it
+    read it, the f-string's text blanked but for the brackets left open in
+    it (backslashes before its line breaks keep the lines as one)."""
+    assert error.tokenizer_resumes is not None
+    resumes, start, open_brackets = error.tokenizer_resumes
+    blanked = [" " if char not in "\r\n" else char for char in text[start:resumes]]
+    for i, char in enumerate(blanked):
+        if char in "\r\n" and i and blanked[i - 1] == " ":
+            blanked[i - 1] = "\\"
+    for bracket, offset in open_brackets:
+        blanked[offset - start] = bracket
+    try:
+        lex(text[:start] + "".join(blanked) + text[resumes:], filename, brackets_may_stay_open=True)
+    except TranspileError as later:
+        line, column = LineIndex(text).position(resumes)
+        # Met in another f-string, the parser's error stands.
+        if not later.in_fstring and (later.lineno, later.offset) >= (line, column + 1):
+            raise later from None
 
 
 def _lacks_future_annotations(parsed: Parsed) -> bool:
