@@ -805,9 +805,11 @@ def test_importing_is_cheap(tmp_path):
 
 
 # On 3.14+ the runtime builds with 3.14's own classes, with a path of its
-# own for up to three fields: each shape builds what the native t-string does.
+# own for up to four fields: each shape (0 to 6 fields) builds what the
+# native t-string does.
 SHAPES = [
-    't""', 't"x"', 't"{a}"', 't"{a}{b}"', 't"a{a!r:>{b}}b{c=}"', 't"{a}-{b}-{c}-{d}-{e}!"', 't"{a!r:>{b}}{c=}{d}{e:x}"'
+    't""', 't"x"', 't"{a}"', 't"{a}{b}"', 't"a{a!r:>{b}}b{c=}"', 't"{a}{b}:{c!s}"', 't"{a!r:>{b}}{c=}{d}{e:x}"',
+    't"{a}-{b}-{c}-{d}-{e}!"', 't"{a}{b}{c}{d}{e}{a=}"',
 ]
 
 

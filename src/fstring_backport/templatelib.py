@@ -100,14 +100,14 @@ __all__ = ["Template", "Interpolation", "convert"]
 
 def _build_generic(
     s0: str, i0: "Any" = None, s1: "Any" = None, i1: "Any" = None, s2: "Any" = None, i2: "Any" = None,
-    s3: "Any" = None, *rest: "Any"
+    s3: "Any" = None, i3: "Any" = None, s4: "Any" = None, *rest: "Any"
 ) -> "Template":
     """The Template of a transpiled t-string, through the public constructors.
 
     The builder on 3.14 and later, and below when the registered classes are
     another registrant's.  Its parts alternate: a string, then a field's
     ``(value, expression, conversion, spec)``, ending in a string; none is
-    None.  Up to three fields take a path of their own: on 3.14 this call is
+    None.  Up to four fields take a path of their own: on 3.14 this call is
     most of what a transpiled t-string costs beside a native one.
     """
     if i0 is None:
@@ -116,7 +116,13 @@ def _build_generic(
         return Template(s0, Interpolation(*i0), s1)
     if i2 is None:
         return Template(s0, Interpolation(*i0), s1, Interpolation(*i1), s2)
-    arguments = [s0, Interpolation(*i0), s1, Interpolation(*i1), s2, Interpolation(*i2), s3]
+    if i3 is None:
+        return Template(s0, Interpolation(*i0), s1, Interpolation(*i1), s2, Interpolation(*i2), s3)
+    if not rest:
+        return Template(
+            s0, Interpolation(*i0), s1, Interpolation(*i1), s2, Interpolation(*i2), s3, Interpolation(*i3), s4
+        )
+    arguments = [s0, Interpolation(*i0), s1, Interpolation(*i1), s2, Interpolation(*i2), s3, Interpolation(*i3), s4]
     for index, part in enumerate(rest):
         arguments.append(part if index % 2 else Interpolation(*part))
     return Template(*arguments)
