@@ -99,10 +99,10 @@ def install(package: "str | None" = None) -> None:
     if sys.version_info[:2] >= TSTRINGS:
         return
     if package is None:
-        _finder.everything = True
+        _finder.cover_everything()
     else:
         _finder.packages.add(package)
-    _finder.attach()
+        _finder.attach()
 
 
 def uninstall() -> None:
@@ -375,6 +375,11 @@ class BackportFinder:
         self.packages: set[str] = set()
         self.everything = False
         self.folders: Tuple[str, ...] = ()  # each ending in os.sep
+
+    def cover_everything(self) -> None:
+        """Cover every module but the standard library's, from now on."""
+        self.everything = True
+        self.attach()
 
     def attach(self, position: int = 0) -> None:
         """Put the finder on ``sys.meta_path`` at ``position``, unless it is there."""

@@ -80,10 +80,10 @@ def test_case_behaves_as_on_python_315(case, inline, tmp_path):
     target_file.write_bytes(lowered)
     # What cases import from beside them, beside the output too.
     (tmp_path / HELPERS.name).write_bytes(transpile(HELPERS.read_bytes(), TARGET, filename=str(HELPERS)))
-    runner, env = output_runner(), None
-    if runner != sys.executable and b"_fstring_backport_t" in lowered:
-        # python3.11 standing in for an early 3.12 imports the t-string runtime from here.
-        env = child_environment()
+    runner = output_runner()
+    # python3.11 standing in for an early 3.12 imports the t-string runtime
+    # from here (the case's, or case_helpers').
+    env = child_environment() if runner != sys.executable else None
     actual = run(runner, target_file, env)
     if sys.version_info < (3, 9) and b"py38-lineno-bug" in source:
         # 3.8 numbers lines in multi-line f-strings and their implicit

@@ -20,22 +20,20 @@ import types
 from importlib.machinery import SourceFileLoader
 from typing import Any, List
 
-from .. import ENVIRONMENT_VARIABLE, NEWEST_GRAMMAR, TSTRINGS, _finder, install
+from .. import ENVIRONMENT_VARIABLE, NEWEST_GRAMMAR, TSTRINGS, _finder
 from .cold_path import compile_source, is_bad_setting
 
 
 def main(argv: List[str]) -> int:
     """Run ``argv``: ``SCRIPT [ARG ...]`` or ``-m MODULE [ARG ...]``, as
     the command line has read them (cli/subcommands.py); the exit status."""
-    install()
+    if sys.version_info[:2] < NEWEST_GRAMMAR:
+        # Below 3.14 to rewrite f-strings and t-strings; on 3.14, where they
+        # are native, only to name what it rejects.
+        _finder.cover_everything()
+        _finder.cover_modules_loaded_by_path()
     if sys.version_info[:2] < TSTRINGS:
         os.environ[ENVIRONMENT_VARIABLE] = "*"  # for child processes
-        _finder.cover_modules_loaded_by_path()
-    elif sys.version_info[:2] < NEWEST_GRAMMAR:
-        # Strings are native here; the hook is there to name what is not.
-        _finder.everything = True
-        _finder.attach()
-        _finder.cover_modules_loaded_by_path()
     if argv[0] == "-m":
         # sys.argv[0] becomes the module's file, as under ``python -m``.
         sys.argv = argv[1:]

@@ -6,9 +6,10 @@ Registered through pytest's ``pytest11`` entry point and off unless
 ``fstring_backport = true``, or the import hook covers every module or
 whole folders (under ``python -m fstring_backport run``, in a child process
 of such a run or of a run with the plugin); off, it adds one command line
-option and one setting, and pytest runs as without it.  On Python 3.14 and
-later it does nothing: f-strings and t-strings are native there.  On 3.12
-and 3.13 only t-strings are lowered.
+option and one setting, and pytest runs as without it.  On 3.12 and 3.13
+only t-strings are lowered; on 3.14, where both are native, it switches on
+only to name grammar newer than the running Python (a lazy import) in the
+SyntaxError, and on 3.15 it does nothing.
 
 Switched on, before the first ``conftest.py`` is imported, it covers:
 

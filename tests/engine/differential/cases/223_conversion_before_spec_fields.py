@@ -1,22 +1,5 @@
 # 3.13+ converts a field's value before it evaluates the fields of its spec.
-LOG = []
-
-
-class Loud:
-    def __init__(self, name):
-        self.name = name
-
-    def __repr__(self):
-        LOG.append("repr " + self.name)
-        return "R" + self.name
-
-    def __str__(self):
-        LOG.append("str " + self.name)
-        return "S" + self.name
-
-    def __format__(self, spec):
-        LOG.append("format " + self.name + " " + spec)
-        return self.name
+from case_helpers import LOG, Loud
 
 
 def width(n):

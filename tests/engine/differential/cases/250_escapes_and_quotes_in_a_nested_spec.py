@@ -1,20 +1,7 @@
 # A spec's field with text in its own spec that old Pythons take there as
 # it is (an escape, a quote), quote reuse around it, and fields too deep
 # for old Pythons whose conversion runs before their spec's fields.
-LOG = []
-
-
-class Loud:
-    def __init__(self, name):
-        self.name = name
-
-    def __repr__(self):
-        LOG.append("repr " + self.name)
-        return "R" + self.name
-
-    def __format__(self, spec):
-        LOG.append("format " + self.name + " " + spec)
-        return self.name + "|" + spec
+from case_helpers import LOG, Loud
 
 
 def w():

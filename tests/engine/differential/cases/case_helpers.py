@@ -3,6 +3,27 @@
 # own it prints nothing.
 from string.templatelib import Interpolation, convert
 
+LOG = []  # what Loud objects were asked, in order
+
+
+class Loud:
+    """A value that logs each conversion and format it is asked for."""
+
+    def __init__(self, name):
+        self.name = name
+
+    def __repr__(self):
+        LOG.append("repr " + self.name)
+        return "R" + self.name
+
+    def __str__(self):
+        LOG.append("str " + self.name)
+        return "S" + self.name
+
+    def __format__(self, spec):
+        LOG.append("format " + self.name + " " + spec)
+        return self.name
+
 
 def attempt(label, thunk):
     """Print what calling ``thunk`` gives: its value, or its exception."""
