@@ -70,13 +70,13 @@ __version__ = "0.1.0"
 # not in the engine's targets module (which takes it from here), because the
 # hook needs it on every start and must import nothing to get it.
 NATIVE = (3, 12)
-# The first Python with PEP 750 t-strings (and string.templatelib), where
-# the hook has nothing left to do (3.12 and 3.13 need it for t-strings only).
+# The first Python with PEP 750 t-strings (and string.templatelib): 3.12
+# and 3.13 need the hook for t-strings only, 3.14 for lazy imports only.
 TSTRINGS = (3, 14)
 
-# The first Python that reads every construct the engine names (its rules
-# module checks): below it, ``run`` and the pytest plugin hook imports to
-# name what the running Python rejects.
+# The first Python that reads every construct the engine knows (its rules
+# module checks), where the hook has nothing left to do: below it, the
+# hook lowers what the running Python rejects, or names it.
 NEWEST_GRAMMAR = (3, 15)
 # Before 3.14 the t-string runtime is string.templatelib; from then on the
 # real one is, and the hook (under ``run`` or the pytest plugin on 3.14,
@@ -92,11 +92,11 @@ def install(package: "str | None" = None) -> None:
 
     Typically ``fstring_backport.install(__name__)`` in a package's
     ``__init__.py``, which must itself be valid for the oldest Python.  On
-    Python 3.12 and 3.13 only t-strings are rewritten; on 3.14 and later
-    this does nothing.  ``string.templatelib`` can be imported from then on,
-    by any module.
+    Python 3.12 and 3.13 only t-strings (and lazy imports) are rewritten;
+    on 3.14 only lazy imports; on 3.15 this does nothing.
+    ``string.templatelib`` can be imported from then on, by any module.
     """
-    if sys.version_info[:2] >= TSTRINGS:
+    if sys.version_info[:2] >= NEWEST_GRAMMAR:
         return
     if package is None:
         _finder.cover_everything()
@@ -130,7 +130,7 @@ def install_from_environment() -> None:
         if entry == "*":
             install()
         elif os.path.isabs(entry):
-            if sys.version_info[:2] < TSTRINGS:
+            if sys.version_info[:2] < NEWEST_GRAMMAR:
                 _finder.folders += (os.path.join(entry, ""),)
                 _finder.attach()
         else:

@@ -94,7 +94,7 @@ def test_selection_is_the_commands_own(tmp_path):
     assert not step.selects("pkg/_vendor/six.py")
     assert not step.selects("pkg/data.json")
     assert BuildStep(write_pyproject(tmp_path, '[tool.fstring-backport]\ntarget = "3.13"\n')).selects("a.py")
-    # 3.14 reads every f-string and t-string, but not 3.15's lazy imports: read, to refuse those
+    # 3.14 reads every f-string and t-string, but not 3.15's lazy imports: read, to lower those
     assert BuildStep(write_pyproject(tmp_path, '[tool.fstring-backport]\ntarget = "3.14"\n')).selects("a.py")
     assert not BuildStep(write_pyproject(tmp_path, '[tool.fstring-backport]\ntarget = "3.15"\n')).selects("a.py")
 

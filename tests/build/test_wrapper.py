@@ -232,12 +232,20 @@ def test_nothing_changes_for_314(tmp_path):
     assert len(files) == 5  # two modules, METADATA, WHEEL, RECORD: no runtime copy
 
 
-def test_editable_wheel_for_314_has_no_hook(tmp_path):
-    project = make_project(tmp_path / "project", requires_python=">=3.14")
+def test_editable_wheel_for_315_has_no_hook(tmp_path):
+    project = make_project(tmp_path / "project", requires_python=">=3.15")
     name = Frontend(project).caller.build_editable(made(tmp_path / "editable"))
     files = wheel_files(tmp_path / "editable" / name)
     assert "Requires-Dist" not in files["demo-1.0.dist-info/METADATA"].decode()
     assert not any(name.startswith("_fstring_backport") for name in files)
+
+
+def test_editable_wheel_for_314_hooks_below_315(tmp_path):
+    """3.14 rejects lazy imports: an editable install there gets the hook."""
+    project = make_project(tmp_path / "project", requires_python=">=3.14")
+    name = Frontend(project).caller.build_editable(made(tmp_path / "editable"))
+    metadata = wheel_files(tmp_path / "editable" / name)["demo-1.0.dist-info/METADATA"].decode()
+    assert 'Requires-Dist: fstring-backport>=0.1.0; python_version < "3.15"' in metadata.splitlines()
 
 
 def test_target_from_the_built_metadata_when_pyproject_has_none(tmp_path):

@@ -224,14 +224,20 @@ TSTRING_FOR_312 = (
 def test_a_target_that_needs_nothing_says_why(tmp_path):
     pkg = make_tree(tmp_path)
     (pkg / "t.py").write_bytes(TSTRING)
-    # ... and read as they are from 3.14 on.
+    # ... and read as they are from 3.14 on, where only lazy imports are rewritten ...
     kept = run_in(tmp_path, "--target", "3.14", str(pkg / "t.py"))
     assert kept.returncode == 0 and kept.stdout == (pkg / "t.py").read_bytes()
     assert kept.stderr.decode().splitlines() == [
         (
-            "fstring-backport: nothing to rewrite for Python 3.14: Python 3.14 and later read "
-            "3.12 f-strings, t-strings and except A, B: as they are"
+            "fstring-backport: Python 3.14 reads 3.12 f-strings, t-strings and except A, B: as they are: "
+            "only lazy imports are rewritten"
         )
+    ]
+    # ... and 3.15 reads everything.
+    kept = run_in(tmp_path, "--target", "3.15", str(pkg / "t.py"))
+    assert kept.returncode == 0 and kept.stdout == (pkg / "t.py").read_bytes()
+    assert kept.stderr.decode().splitlines() == [
+        "fstring-backport: nothing to rewrite for Python 3.15: Python 3.15 and later read all the grammar it lowers"
     ]
 
 
@@ -243,9 +249,9 @@ def test_a_target_with_native_fstrings_says_what_it_rewrites_once(tmp_path, targ
     assert result.returncode == 1
     assert result.stderr.decode().splitlines() == [
         f"fstring-backport: Python {target} reads 3.12 f-strings as they are: "
-        "only t-strings and except A, B: are rewritten"
+        "only t-strings, except A, B: and lazy imports are rewritten"
         if target == "3.13"
-        else f"fstring-backport: Python {target} reads 3.12 f-strings: only t-strings, except A, B: "
+        else f"fstring-backport: Python {target} reads 3.12 f-strings: only t-strings, except A, B:, lazy imports "
         "and the f-strings that 3.13 reads otherwise (FB108, FB202) are rewritten"
     ]
     assert [line.split(": ", 1)[1] for line in result.stdout.decode().splitlines()[:-1]] == [

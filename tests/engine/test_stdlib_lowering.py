@@ -2,7 +2,8 @@
 
 Every file that Python 3.11 already compiles comes back byte-identical; the
 files 3.11 rejects only for their f-strings compile on 3.11 once transpiled
-and, under 3.15, have the original's AST once temporaries are folded back.
+and, under 3.15, have the original's AST once temporaries are folded back;
+so do 3.15's files with lazy imports and no grammar the tool leaves.
 """
 
 import ast
@@ -12,6 +13,7 @@ from pathlib import Path
 import pytest
 
 from fstring_backport import TranspileError, transpile
+from fstring_backport.engine.pipeline import find_unlowered
 from fstring_backport.engine.safety import _Normalise
 
 from support.pythons import compiles_with, stdlib_dir, stdlib_files
@@ -21,8 +23,8 @@ pytestmark = pytest.mark.slow  # transpiles two standard libraries
 VERSIONS = ("3.14", "3.15")
 # The files of each standard library that Python 3.11 rejects only for their
 # f-strings: found by compiling every file with 3.11, and read one by one.
-# Other files use 3.12+ f-strings too, beside syntax no transpiler of
-# f-strings can help with (3.15's lazy imports, PEP 695 generics, t-strings).
+# Other files use 3.12+ f-strings too, beside other newer syntax (3.15's
+# lazy imports, PEP 695 generics, t-strings).
 FSTRING_ONLY = {
     "3.14": frozenset(
         (
@@ -99,6 +101,23 @@ def test_the_fstring_files_are_rewritten_and_compile_on_311(stdlib, tmp_path):
     assert all(compiles_with("3.11", paths).values())
 
 
+def test_the_lazy_import_files_compile_on_311_unless_they_hold_what_is_named(stdlib, tmp_path):
+    """3.15's own modules import lazily: once lowered, each compiles on 3.11
+    unless it holds grammar the tool names (type parameters...)."""
+    version, transpiled = stdlib
+    lowered = [
+        (path, out) for path, (data, out) in transpiled.items() if out is not None and b"__lazy_modules__" in out
+    ]
+    assert len(lowered) >= (40 if version == "3.15" else 0)
+    paths = []
+    for path, out in lowered:
+        if not find_unlowered(out, (3, 11), str(path)):
+            paths.append(tmp_path / relative(version, path).replace("/", "__"))
+            paths[-1].write_bytes(out)
+    assert len(paths) >= (40 if version == "3.15" else 0)
+    assert [path for path, ok in compiles_with("3.11", paths).items() if not ok] == []
+
+
 @pytest.mark.skipif(sys.version_info[:2] != (3, 15), reason="parses the 3.14 and 3.15 sources as 3.15 does")
 def test_rewritten_files_keep_their_ast_on_315(stdlib):
     version, transpiled = stdlib
@@ -112,9 +131,10 @@ def test_rewritten_files_keep_their_ast_on_315(stdlib):
             if isinstance(stmt, ast.Assign) and isinstance(stmt.targets[0], ast.Name):
                 if stmt.targets[0].id.startswith("_fstring_backport"):
                     names[stmt.targets[0].id] = ast.literal_eval(stmt.value)
-        # The runtime's import (a module importing string.templatelib) goes too.
-        expected = ast.dump(_Normalise({}, "_fstring_backport_t").visit(ast.parse(data)))
-        assert ast.dump(_Normalise(names, "_fstring_backport_t").visit(new_tree)) == expected, path
+        # The runtime's import (a module importing string.templatelib) goes
+        # too, and lazy imports are compared as plain ones.
+        expected = ast.dump(_Normalise({}, "_fstring_backport_t", lazy_modules=True).visit(ast.parse(data)))
+        assert ast.dump(_Normalise(names, "_fstring_backport_t", lazy_modules=True).visit(new_tree)) == expected, path
         compared += 1
     assert compared >= len(FSTRING_ONLY[version]) + 1
 

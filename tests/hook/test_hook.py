@@ -288,12 +288,13 @@ def test_install_covers_only_the_named_package(project, child_env):
     assert "SyntaxError" in result.stderr and "other.py" in result.stderr
 
 
-def test_install_and_uninstall_change_meta_path_only_before_314():
-    """3.12 and 3.13 need the hook for t-strings (tests/test_tstring_hook.py)."""
+def test_install_and_uninstall_change_meta_path_only_before_315():
+    """3.12 and 3.13 need the hook for t-strings (tests/test_tstring_hook.py),
+    3.14 for lazy imports (tests/engine/rewrites/test_lower_lazy_imports.py)."""
     before = list(sys.meta_path)
     fstring_backport.install("some_package")
     try:
-        assert (len(sys.meta_path) == len(before) + 1) is (sys.version_info < (3, 14))
+        assert (len(sys.meta_path) == len(before) + 1) is (sys.version_info < (3, 15))
     finally:
         fstring_backport.uninstall()
     assert sys.meta_path == before

@@ -20,7 +20,6 @@ from pathlib import Path
 
 import pytest
 
-import fstring_backport
 from fstring_backport.hook import cold_path
 
 from support.pythons import child_environment, interpreter, oracle
@@ -174,17 +173,6 @@ def test_tstrings_through_the_hook_on(tmp_path, expected, version):
     executable = interpreter(version)
     check(executable, write_project(tmp_path / "cached"), expected)
     assert fstrings_only_loads_the_engine(executable, write_project(tmp_path / "fresh")) is (version == "3.8")
-
-
-def test_install_works_until_314():
-    """install() puts the finder on sys.meta_path below 3.14 only."""
-    before = list(sys.meta_path)
-    fstring_backport.install("some_package")
-    try:
-        assert (sys.meta_path[0] is fstring_backport._finder) is HOOKED_HERE
-    finally:
-        fstring_backport.uninstall()
-    assert sys.meta_path == before
 
 
 OLD = sys.version_info < (3, 12)

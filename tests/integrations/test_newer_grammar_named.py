@@ -89,14 +89,14 @@ def test_the_error_names_the_construct(tmp_path, source, python, words):
 NEWER_THAN_THE_HOST = [
     ((3, 10), MATCH, "FB407 match statement needs Python 3.10"),
     ((3, 12), TYPE, "FB412 type statement needs Python 3.12"),
-    ((3, 15), "lazy import json\n", "FB414 lazy import needs Python 3.15"),
+    ((3, 15), "flat = [*row for row in [[1]]]\n", "FB415 unpacking in a comprehension needs Python 3.15"),
 ]
 
 
 @pytest.mark.slow  # pytest in a process of its own
 @pytest.mark.skipif(sys.version_info >= NEWEST_GRAMMAR, reason="this Python reads every construct")
 def test_the_pytest_plugin_and_run_name_it_here(tmp_path):
-    # On 3.14 too, where strings are native and only lazy imports are newer.
+    # On 3.14 too, where strings are native and lazy imports lowered.
     source, words = next((source, words) for needs, source, words in NEWER_THAN_THE_HOST if sys.version_info < needs)
     host = "{}.{}".format(*sys.version_info[:2])
     named = f"{words} (this is {host}, and fstring-backport does not lower it)"
@@ -111,7 +111,7 @@ def test_the_pytest_plugin_and_run_name_it_here(tmp_path):
                  installed_python())
     assert ran.returncode == 1
     assert ran.stderr.splitlines()[-1].endswith(named), ran.stderr
-    keywords = ("match", "type", "lazy")
+    keywords = ("match", "type", "flat")
     line = next(number for number, text in enumerate(source.splitlines(), 3) if text.startswith(keywords))
     assert f'File "{tmp_path / "test_new.py"}", line {line}' in ran.stderr
 

@@ -38,7 +38,7 @@ SAMPLE = REPO / "tests" / "projects" / "pytest_sample"
 HERE = sys.version_info[:2]
 # Below 3.14 the plugin has something to lower (t-strings; f-strings too
 # below 3.12).  It switches on wherever some grammar is newer than the
-# running Python (on 3.14 too, to name a lazy import), and does nothing on 3.15.
+# running Python (on 3.14 too, to lower lazy imports), and does nothing on 3.15.
 LOWERS = HERE < (3, 14)
 SWITCHES_ON = HERE < NEWEST_GRAMMAR
 FSTRINGS_NATIVE = HERE >= (3, 12)

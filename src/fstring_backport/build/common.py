@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Container, Iterable
 from ..engine.errors import TranspileError
 from ..engine.pipeline import transpile
 from ..engine.rules import NEWEST_GRAMMAR
-from ..engine.targets import OLDEST, TSTRINGS, parse_target
+from ..engine.targets import OLDEST, parse_target
 from ..project.runtime_copies import Runtime, taken
 from ..project.selection import SOURCE_SUFFIXES, is_selected_source
 from ..project.settings import Settings, load_settings, lower_bound, relative_within
@@ -28,9 +28,9 @@ if TYPE_CHECKING:
 
 # The distribution name, as the editable-install dependency names it.
 PROJECT_NAME = "fstring-backport"
-# Where an editable install needs the import hook: below 3.14, for
-# t-strings (and below 3.12 for f-strings too).
-EDITABLE_HOOK_BELOW = TSTRINGS
+# Where an editable install needs the import hook: below 3.15, for lazy
+# imports (below 3.14 for t-strings too, below 3.12 for f-strings).
+EDITABLE_HOOK_BELOW = NEWEST_GRAMMAR
 
 
 class BuildError(Exception):

@@ -10,7 +10,7 @@ import click
 
 from .. import __version__
 from ..engine.errors import TranspileError
-from ..engine.targets import CURRENT_FSTRINGS, NATIVE, OLDEST, TSTRINGS, parse_target
+from ..engine.targets import CURRENT_FSTRINGS, NATIVE, NEWEST_GRAMMAR, OLDEST, TSTRINGS, parse_target
 from ..project.runtime_copies import is_runtime_copy, runtime_in_tree, runtime_source, taken
 from ..project.selection import Selected, Selection, Skipped
 from ..project.settings import relative_to_cwd
@@ -655,18 +655,23 @@ def _coloured(diff: str) -> str:
 
 def _what_is_left_alone(target: Tuple[int, int]) -> str:
     """Why a target of 3.12 or later changes little or nothing (see engine.transpile)."""
+    if target >= NEWEST_GRAMMAR:
+        return (
+            "fstring-backport: nothing to rewrite for Python {}.{}: Python 3.15 and later read "
+            "all the grammar it lowers".format(*target)
+        )
     if target >= TSTRINGS:
         return (
-            "fstring-backport: nothing to rewrite for Python {}.{}: Python 3.14 and later read "
-            "3.12 f-strings, t-strings and except A, B: as they are".format(*target)
+            "fstring-backport: Python {}.{} reads 3.12 f-strings, t-strings and except A, B: as they are: "
+            "only lazy imports are rewritten".format(*target)
         )
     if target >= CURRENT_FSTRINGS:
         return (
             "fstring-backport: Python {}.{} reads 3.12 f-strings as they are: "
-            "only t-strings and except A, B: are rewritten".format(*target)
+            "only t-strings, except A, B: and lazy imports are rewritten".format(*target)
         )
     return (
-        "fstring-backport: Python {}.{} reads 3.12 f-strings: only t-strings, except A, B: and the "
+        "fstring-backport: Python {}.{} reads 3.12 f-strings: only t-strings, except A, B:, lazy imports and the "
         "f-strings that 3.13 reads otherwise (FB108, FB202) are rewritten".format(*target)
     )
 

@@ -67,7 +67,8 @@ class _Bracket:
 def constructs(parsed: Parsed) -> List[Construct]:
     """Every use of 3.9-3.15 grammar in ``parsed`` that :mod:`.rules` names
     among its FB4xx rules but FB401 (``except A, B:``, which
-    :mod:`.excepts` finds), in the order of the text."""
+    :mod:`.excepts` finds) and FB414 (lazy imports, :mod:`.lazy_imports`),
+    in the order of the text."""
     return sorted(_Reader(parsed).read(), key=lambda found: found.start)
 
 
@@ -163,8 +164,6 @@ class _Reader:
             return True
         elif text == "type" and code[i + 1].kind == NAME and code[i + 2].text in ("=", "["):
             self.add(rules.TYPE_STATEMENT, i, i + 1)
-        elif text == "lazy" and code[i + 1].kind == NAME and code[i + 1].text in ("import", "from"):
-            self.add(rules.LAZY_IMPORT, i, i + 1)
         return text in COMPOUND
 
     def ends_in_colon(self, i: int) -> bool:

@@ -13,10 +13,11 @@ from typing import TYPE_CHECKING, List, Optional, Tuple, TypeVar
 
 from .errors import TranspileError
 from .prefilter_constructs import may_use_newer_grammar
+from .prefilter_lazy_imports import may_import_lazily
 from .prefilter_rewrites import may_need_rewriting
 from .runtime_name import RUNTIME
 from .source import DecodedSource, decode_source, encode_source, needs_no_decoding
-from .targets import CURRENT_FSTRINGS, NATIVE, OLDEST, TSTRINGS, Target, parse_target
+from .targets import NEWEST_GRAMMAR, OLDEST, TSTRINGS, Target, parse_target
 
 if TYPE_CHECKING:
     from .rules import Rule
@@ -72,15 +73,16 @@ def transpile(
     if not isinstance(future_annotations, bool):
         raise TypeError(f"future_annotations must be True or False, not {future_annotations!r}")
     if version >= TSTRINGS:
-        if isinstance(source, bytes) and not needs_no_decoding(source):
-            decode_source(source, filename)  # a bad encoding is still an error
-        return source
+        future_annotations = False  # 3.14 evaluates annotations lazily itself
     if isinstance(source, bytes):
-        decoded = decode_source(source, filename) if future_annotations else _decoded_unless_plain(source, filename)
+        if future_annotations:
+            decoded: Optional[DecodedSource] = decode_source(source, filename)
+        else:
+            decoded = _decoded_unless_plain(source, filename, version)
         if decoded is None:
             return source
         text, encoding = decoded
-    elif future_annotations or may_need_rewriting(source):
+    elif future_annotations or _may_need_rewriting(source, version):
         text, encoding = source, "utf-8"
     else:
         return source  # the common case: no lexing at all (see prefilter_rewrites)
@@ -103,29 +105,36 @@ def _rewritten(
     ``future_annotations`` every module is read for its annotations."""
     from .rewriting import rewrite
 
-    # A 3.12 or 3.13 target reads 3.12 f-strings: only t-strings, and for
-    # 3.12 what 3.13 reads otherwise, are rewritten.
     return rewrite(
         text,
         filename,
         encoding,
-        old_fstrings=version < NATIVE,
-        older_than_313=version < CURRENT_FSTRINGS,
+        version=version,
         inline_constants=inline_constants,
         runtime=runtime,
         future_annotations=future_annotations,
     )
 
 
-def _decoded_unless_plain(source: bytes, filename: str) -> Optional[DecodedSource]:
-    """The decoded source, or None if every f-string in it is accepted by 3.8-3.11 unchanged.
+def _may_need_rewriting(source: "str | bytes", version: Tuple[int, int]) -> bool:
+    """The quick check for ``version``: False says the full path would
+    change nothing.  3.14 reads all but lazy imports; 3.15 all."""
+    if version < TSTRINGS:
+        return may_need_rewriting(source)
+    return version < NEWEST_GRAMMAR and may_import_lazily(source)
 
-    ASCII with no coding cookie (most files) is checked without decoding.
+
+def _decoded_unless_plain(source: bytes, filename: str, version: Tuple[int, int]) -> Optional[DecodedSource]:
+    """The decoded source, or None if the quick check says the full path
+    would change nothing for ``version``.
+
+    ASCII with no coding cookie (most files) is checked without decoding;
+    another file is decoded first, so that a bad encoding is an error.
     """
     if needs_no_decoding(source):
-        return None if not may_need_rewriting(source) else DecodedSource(source.decode("ascii"), "utf-8")
+        return DecodedSource(source.decode("ascii"), "utf-8") if _may_need_rewriting(source, version) else None
     decoded = decode_source(source, filename)
-    return None if not may_need_rewriting(decoded.text) else decoded
+    return decoded if _may_need_rewriting(decoded.text, version) else None
 
 
 def find_problems(
@@ -142,24 +151,22 @@ def find_problems(
     version = parse_target(target)
     _refuse_null_bytes(source, filename)
     newer = may_use_newer_grammar(_as_bytes(source), version)
-    strings = version < TSTRINGS
     if isinstance(source, bytes):
-        decoded = _decoded_unless_plain(source, filename) if strings else None
+        decoded = _decoded_unless_plain(source, filename, version)
+        rewrites = decoded is not None
         if decoded is None:
             if not newer:
                 return []
             decoded = decode_source(source, filename)
-            strings = False  # every f-string and t-string is fine as it is
         text = decoded.text
     else:
-        if strings and not may_need_rewriting(source):
-            strings = False
-        if not (strings or newer):
+        rewrites = _may_need_rewriting(source, version)
+        if not (rewrites or newer):
             return []
         text = source
     from .rewriting import problems_in
 
-    return problems_in(text, version, filename, strings=strings, constructs=newer)
+    return problems_in(text, version, filename, rewrites=rewrites, constructs=newer)
 
 
 def find_unlowered(
@@ -206,7 +213,7 @@ def name_newer_grammar(
         return error
     for found in constructs(parsed):
         first, last = parsed.position(found.start)[0], parsed.position(max(found.start, found.end - 1))[0]
-        if found.rule.needs > host and first <= lineno <= last:
+        if found.rule.lowered_since is None and found.rule.needs > host and first <= lineno <= last:
             rule = found.rule
             named = type(error)(
                 "{}: {} {} needs Python {}.{} (this is {}.{}, and fstring-backport does not lower it)".format(

@@ -137,8 +137,6 @@ def _patterns() -> List[Tuple[Tuple[int, int], bytes, "Callable[[bytes, int, byt
         ((3, 13), rb"\](?=[ \t\f]*[(:=])(?![ \t\f]*==)", _closes_type_parameters),
         # the type statement (3.12), where it starts a statement
         ((3, 12), _keyword(b"type") + _BLANK + rb"+" + _NAME + _BLANK + rb"*=(?!=)", _in_code),
-        # lazy imports (3.15), where they start a line
-        ((3, 15), _keyword(b"lazy") + _BLANK + rb"+(?:import|from)(?![" + _NAME_BYTES + rb"])", _starts_a_line),
         # unpacking first in a comprehension (3.15): "*" or "**" right after an
         # opening bracket, its item not followed by "," or the closing bracket
         ((3, 15), rb"\*(?:(?<=[\[({]\*)|(?<=[\[({] \*))\*?(?!" + _ITEM_NO_FOR_LINES + _SPACE + rb"*[,)\]}])",
@@ -196,7 +194,7 @@ def _in_code(data: bytes, at: int, before: bytes) -> bool:
 
 
 def _starts_a_line(data: bytes, at: int, before: bytes) -> bool:
-    """An ``@``, ``match`` or ``lazy`` only where it starts a line (after blanks)."""
+    """An ``@`` or ``match`` only where it starts a line (after blanks)."""
     return not before.strip(b" \t\f")
 
 

@@ -43,6 +43,8 @@ Why True means the full path changes nothing (each point has a test in
 9. A text with an ``except`` clause whose types may be unbracketed
    (``except A, B:``, PEP 758) never passes: :mod:`.prefilter_excepts` says
    how it reads (a module of its own, for the import hook's pre-filter).
+10. A text that may hold a lazy import (PEP 810) never passes:
+   :mod:`.prefilter_lazy_imports` says how it reads.
 """
 
 import re
@@ -65,6 +67,7 @@ from .lexical import (
     string_body,
 )
 from .prefilter_excepts import may_bracket_excepts_in_bytes
+from .prefilter_lazy_imports import may_import_lazily
 
 # f(a) - deeper brackets are lexed (point 4).  Each level triples the
 # patterns, and their compile time is paid by every process.
@@ -383,7 +386,8 @@ def _read_in_context(
 
 def may_need_rewriting(text: Union[str, bytes]) -> bool:
     """False only if every f-string in ``text`` is accepted by 3.8-3.11
-    unchanged, and it has no t-string, ``except A, B:`` or templatelib.
+    unchanged, and it has no t-string, ``except A, B:``, templatelib or
+    lazy import.
 
     ``text`` is a str, or its UTF-8 encoding.  Reads blind, checking every
     place where an f-string could start against the plain pattern, and in
@@ -391,8 +395,8 @@ def may_need_rewriting(text: Union[str, bytes]) -> bool:
     """
     source = _Text(text)
     data = source.data
-    if b"templatelib" in data or may_bracket_excepts_in_bytes(data):
-        return True  # points 8 and 9
+    if b"templatelib" in data or may_bracket_excepts_in_bytes(data) or may_import_lazily(data):
+        return True  # points 8 to 10
     find = data.translate(_FOLD).find
     read = 0  # read in context up to here, where the lexer is in code
     prefix_end = find(_FOLDED_PREFIX_END)

@@ -21,10 +21,10 @@ from .parsed import LineIndex, Parsed
 from .prefilter_constructs import may_use_newer_grammar
 from .rewrites import REWRITES
 from .rewrites.module import Edit, Module, Rewriting
-from .rules import Rule
+from .rules import LAZY_IMPORT, Rule
 from .runtime_name import RUNTIME
 from .safety import check_output
-from .targets import EXCEPT_GROUPS, NATIVE, OLDEST
+from .targets import CURRENT_FSTRINGS, EXCEPT_GROUPS, NATIVE, OLDEST, TSTRINGS
 
 Place = Tuple[int, str, str]  # (offset, text before, text after), as hoisting gives it
 Span = Tuple[int, int]  # (first line, last line) of the output that a rewrite wrote
@@ -35,31 +35,31 @@ def rewrite(
     filename: str = "<unknown>",
     encoding: str = "utf-8",
     *,
+    version: Tuple[int, int] = OLDEST,
     inline_constants: bool = False,
-    old_fstrings: bool = True,
-    older_than_313: bool = True,
     runtime: str = RUNTIME,
     future_annotations: bool = False,
 ) -> str:
-    """The full path: ``text`` rewritten for the target, or ``text`` itself
-    if nothing changes.  ``old_fstrings`` false is a 3.12 or 3.13 target,
-    which reads 3.12 f-strings; ``older_than_313`` (a target before
-    3.13) lowers, for a 3.12 target too, the f-strings with a field that
-    3.13 converts before its spec's fields; ``future_annotations`` adds
-    ``from __future__ import annotations`` where annotations need it."""
+    """The full path: ``text`` rewritten for the target ``version``, or
+    ``text`` itself if nothing changes.  A 3.12 or 3.13 target reads 3.12
+    f-strings: only t-strings are lowered, and for 3.12 the f-strings with
+    a field that 3.13 converts before its spec's fields; a 3.14 target,
+    only lazy imports.  ``future_annotations`` adds ``from __future__
+    import annotations`` where annotations need it."""
+    old_fstrings, older_than_313 = version < NATIVE, version < CURRENT_FSTRINGS
     module = _read(text, filename)
     stub = filename.endswith(".pyi")  # never runs: nothing to register, no annotations evaluated
     future = future_annotations and not stub and _lacks_future_annotations(module.parsed)
     place = _place(module.parsed, future)
     temporaries = Temporaries(text, inline_constants, place is not None, runtime)
     lowerer = Lowerer(module.parsed, temporaries, encoding, module.every_fstring, old_fstrings, older_than_313)
-    rewriting = Rewriting(module, lowerer, temporaries, old_fstrings, older_than_313, runtime, stub, place)
+    rewriting = Rewriting(module, lowerer, temporaries, version, old_fstrings, older_than_313, runtime, stub, place, [])
     edits = _made_in_order([edit for each in REWRITES for edit in each.edits(rewriting)])
     if not edits and not temporaries.needed and not future:
         return text
-    if temporaries.needed or future:
+    if temporaries.needed or future or rewriting.header:
         assert place is not None  # else every constant was spelled inline, and the runtime too
-        edits = sorted(edits + [_header(place, temporaries, future)], key=lambda edit: edit[:2])
+        edits = sorted(edits + [_header(place, temporaries, future, rewriting.header)], key=lambda edit: edit[:2])
     output, spans = _apply(text, edits)
     _safety_check(rewriting, output, spans, future)
     return output
@@ -147,11 +147,12 @@ def _made_in_order(edits: List[Edit]) -> List[Tuple[int, int, str]]:
     ]
 
 
-def _header(place: Place, temporaries: Temporaries, future: bool) -> Tuple[int, int, str]:
+def _header(place: Place, temporaries: Temporaries, future: bool, added: List[str]) -> Tuple[int, int, str]:
     offset, before, after = place
     statements = [FUTURE_ANNOTATIONS] if future else []
     if temporaries.needed:
         statements.append(temporaries.statement())
+    statements.extend(added)
     return (offset, offset, before + "; ".join(statements) + after)
 
 
@@ -189,34 +190,46 @@ def _safety_check(rewriting: Rewriting, output: str, spans: List[Span], future: 
         spans,
         module.parsed.filename,
         runtime_name=runtime_name,
-        output_needs=_output_needs(module, rewriting.old_fstrings),
-        has_tstrings=bool(module.excepts) or any(node.template for node in module.every_fstring.values()),
+        output_needs=_output_needs(module, rewriting.version),
+        input_needs=_input_needs(module),
+        lazy_modules=bool(module.lazy_imports),
         runtime_module=rewriting.runtime if temporaries.runtime_inline else None,
         future_annotations=future,
     )
 
 
-def _output_needs(module: Module, old_fstrings: bool) -> Tuple[int, int]:
-    """The oldest Python that reads the output: a 3.12 target keeps 3.12
-    f-strings; except* stays except* (3.11+); newer grammar that is not
-    lowered stays (looked for only where this Python may not read it)."""
+def _input_needs(module: Module) -> Tuple[int, int]:
+    """The oldest Python that reads the input, as far as the rewrites tell."""
+    if module.lazy_imports:
+        return LAZY_IMPORT.needs
+    if module.excepts or any(node.template for node in module.every_fstring.values()):
+        return TSTRINGS
+    return OLDEST
+
+
+def _output_needs(module: Module, version: Tuple[int, int]) -> Tuple[int, int]:
+    """The oldest Python that reads the output: a target from 3.12 on keeps
+    what it reads (3.12 f-strings, t-strings); except* stays except*
+    (3.11+); newer grammar that is not lowered stays (looked for only where
+    this Python may not read it)."""
     star = any(clause.star for clause in module.excepts)
-    needs = max(OLDEST if old_fstrings else NATIVE, EXCEPT_GROUPS if star else OLDEST)
+    needs = max(OLDEST if version < NATIVE else version, EXCEPT_GROUPS if star else OLDEST)
     if may_use_newer_grammar(module.parsed.text.encode("utf-8", "surrogatepass"), sys.version_info[:2]):
-        needs = max([needs] + [found.rule.needs for found in constructs_of(module.parsed)])
+        unlowered = [found.rule.needs for found in constructs_of(module.parsed) if found.rule.lowered_since is None]
+        needs = max([needs] + unlowered)
     return needs
 
 
 def problems_in(
-    text: str, version: Tuple[int, int], filename: str = "<unknown>", strings: bool = True, constructs: bool = True
+    text: str, version: Tuple[int, int], filename: str = "<unknown>", rewrites: bool = True, constructs: bool = True
 ) -> List[Tuple[int, int, Rule]]:
     """:func:`pipeline.find_problems`' full path: every problem in ``text``
     for the target ``version`` (line, column from 1, rule), sorted: with
-    ``strings``, what the rewrites lower; with ``constructs``, the newer
+    ``rewrites``, what the rewrites lower; with ``constructs``, the newer
     grammar left as it is."""
     module = _read(text, filename)
     found = _unlowered(module.parsed, version) if constructs else []
-    if strings:
+    if rewrites:
         for rewrite in REWRITES:
             for offset, rule in rewrite.problems(module, version):
                 line, col = module.parsed.position(offset)
@@ -231,5 +244,10 @@ def unlowered_in(text: str, version: Tuple[int, int], filename: str = "<unknown>
 
 
 def _unlowered(parsed: Parsed, version: Tuple[int, int]) -> List[Tuple[int, int, Rule]]:
-    return located(parsed, [found for found in constructs_of(parsed) if found.rule.needs > version])
+    return located(parsed, [found for found in constructs_of(parsed) if _unlowered_here(found.rule, version)])
+
+
+def _unlowered_here(rule: Rule, version: Tuple[int, int]) -> bool:
+    """A construct that ``version`` rejects and no rewrite lowers."""
+    return rule.lowered_since is None and rule.needs > version
 

@@ -84,7 +84,7 @@ STARRED_ANNOTATION = _named("FB410", "starred-annotation", "starred annotation o
 TYPE_PARAMETERS = _named("FB411", "type-parameters", "type parameters", (3, 12))
 TYPE_STATEMENT = _named("FB412", "type-statement", "type statement", (3, 12))
 TYPE_PARAMETER_DEFAULT = _named("FB413", "type-parameter-default", "type parameter default", (3, 13))
-LAZY_IMPORT = _named("FB414", "lazy-import", "lazy import", (3, 15))
+LAZY_IMPORT = Rule("FB414", "lazy-import", "lazy import", (3, 15))
 COMPREHENSION_UNPACKING = _named("FB415", "comprehension-unpacking", "unpacking in a comprehension", (3, 15))
 
 RULES = (

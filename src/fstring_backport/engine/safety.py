@@ -32,9 +32,10 @@ def check_output(
     filename: str,
     runtime_name: Optional[str] = None,
     output_needs: Tuple[int, int] = OLDEST,
-    has_tstrings: bool = False,
+    input_needs: Tuple[int, int] = OLDEST,
     runtime_module: Optional[str] = None,
     future_annotations: bool = False,
+    lazy_modules: bool = False,
 ) -> None:
     """Raise TranspileError unless ``output`` is safe to return.
 
@@ -45,15 +46,16 @@ def check_output(
     output names inline (where no line could import it); ``output_needs``
     is the oldest Python that can read the output (3.12 where it keeps 3.12
     f-strings, for a 3.12 or 3.13 target; 3.11 for ``except*``): an older
-    one cannot check it; ``has_tstrings`` that the input has syntax
-    only 3.14+ parses (t-strings, ``except A, B:``);
-    ``future_annotations`` that the output adds ``from __future__ import
-    annotations``.
+    one cannot check it; ``input_needs`` the oldest that parses
+    the input (3.14 for t-strings and ``except A, B:``, 3.15 for lazy
+    imports); ``future_annotations`` that the output adds ``from __future__
+    import annotations``; ``lazy_modules`` that it lowers lazy imports
+    (``__lazy_modules__`` assigned, ``lazy`` taken out).
     """
     if sys.version_info < output_needs:
         return
     # Whether this Python parses the input as 3.15 does, t-strings included.
-    reads_input = host_reads_fstrings_as_315() and (sys.version_info >= TSTRINGS or not has_tstrings)
+    reads_input = host_reads_fstrings_as_315() and sys.version_info >= input_needs
     try:
         new_tree = _parse(output, filename)
     except ValueError:
@@ -79,8 +81,8 @@ def check_output(
     if future_annotations:
         _take_out_future_annotations(new_tree, filename)  # type: ignore[arg-type]  # ast.parse gives a Module
     values = {name: _value_of(constant) for name, constant in temporaries.items()}
-    new_tree = _Normalise(values, runtime_name, runtime_module).visit(new_tree)
-    old_tree = _Normalise({}, runtime_name, runtime_module).visit(old_tree)
+    new_tree = _Normalise(values, runtime_name, runtime_module, lazy_modules).visit(new_tree)
+    old_tree = _Normalise({}, runtime_name, runtime_module, lazy_modules).visit(old_tree)
     if ast.dump(old_tree) != ast.dump(new_tree):
         raise TranspileError(
             "internal error: the rewritten code would not behave as the original; "
@@ -225,9 +227,14 @@ class _Normalise(ast.NodeTransformer):
     """Fold temporaries and inline spellings back and give equal f-strings one shape."""
 
     def __init__(
-        self, values: Dict[str, object], runtime_name: Optional[str] = None, runtime_module: Optional[str] = None
+        self,
+        values: Dict[str, object],
+        runtime_name: Optional[str] = None,
+        runtime_module: Optional[str] = None,
+        lazy_modules: bool = False,
     ) -> None:
         self.values = values
+        self.lazy_modules = lazy_modules  # imports compared as plain ones, __lazy_modules__ taken out
         self.runtime_name = runtime_name
         self.runtime_module = runtime_module  # named inline: __import__(module).<path>.build
         no_tstrings = runtime_name is None and runtime_module is None
@@ -254,6 +261,25 @@ class _Normalise(ast.NodeTransformer):
             and self._is_import_of_runtime(call)
         ):
             return None
+        return node
+
+    def visit_Assign(self, node: ast.Assign) -> Optional[ast.AST]:
+        """``__lazy_modules__ = [...]``, which lowering lazy imports adds, taken
+        out of both trees (a module's own too)."""
+        targets = node.targets
+        if self.lazy_modules and len(targets) == 1 and isinstance(targets[0], ast.Name):
+            if targets[0].id == "__lazy_modules__":
+                return None
+        return self.generic_visit(node)
+
+    def visit_Import(self, node: ast.Import) -> ast.AST:
+        if self.lazy_modules:
+            node.is_lazy = 0  # type: ignore[attr-defined]  # 3.15's field
+        return node
+
+    def visit_ImportFrom(self, node: ast.ImportFrom) -> ast.AST:
+        if self.lazy_modules:
+            node.is_lazy = 0  # type: ignore[attr-defined]  # 3.15's field
         return node
 
     def _is_import_of_runtime(self, call: ast.Call) -> bool:

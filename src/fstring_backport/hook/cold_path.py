@@ -16,6 +16,7 @@ from _frozen_importlib_external import spec_from_file_location  # noqa: PLC2701
 from .. import _INSTALLED_PACKAGES, NATIVE, BackportSourceLoader, _verbose
 from ..engine.lexical import QUOTE_CHARACTERS, group, not_after, one_of, prefixes_with
 from ..engine.prefilter_excepts import may_bracket_excepts_in_bytes
+from ..engine.prefilter_lazy_imports import may_import_lazily
 from ..engine.targets import CURRENT_FSTRINGS
 
 TYPE_CHECKING = False  # typing is not loaded for this: the type checkers take it as true
@@ -64,8 +65,8 @@ def _may_need_rewriting(source: bytes) -> bool:
         return True
     if _TSTRING_OR_TEMPLATELIB.search(source) is not None:
         return True
-    # except A, B: (3.14), by the quick check's own test.
-    return may_bracket_excepts_in_bytes(source)
+    # except A, B: (3.14) and lazy imports (3.15), by the quick check's own tests.
+    return may_bracket_excepts_in_bytes(source) or may_import_lazily(source)
 
 
 def compile_source(source: bytes, path: str, optimize: int = -1) -> "CodeType":

@@ -20,7 +20,7 @@ import types
 from importlib.machinery import SourceFileLoader
 from typing import Any, List
 
-from .. import ENVIRONMENT_VARIABLE, NEWEST_GRAMMAR, TSTRINGS, _finder
+from .. import ENVIRONMENT_VARIABLE, NEWEST_GRAMMAR, _finder
 from .cold_path import compile_source, is_bad_setting
 
 
@@ -29,10 +29,9 @@ def main(argv: List[str]) -> int:
     the command line has read them (cli/subcommands.py); the exit status."""
     if sys.version_info[:2] < NEWEST_GRAMMAR:
         # Below 3.14 to rewrite f-strings and t-strings; on 3.14, where they
-        # are native, only to name what it rejects.
+        # are native, lazy imports, and to name what it rejects.
         _finder.cover_everything()
         _finder.cover_modules_loaded_by_path()
-    if sys.version_info[:2] < TSTRINGS:
         os.environ[ENVIRONMENT_VARIABLE] = "*"  # for child processes
     if argv[0] == "-m":
         # sys.argv[0] becomes the module's file, as under ``python -m``.

@@ -17,7 +17,7 @@ from typing import Any, TypeVar, Union
 
 from ..engine.errors import TranspileError
 from ..engine.pipeline import name_newer_grammar, transpile
-from ..engine.targets import TSTRINGS
+from ..engine.targets import NEWEST_GRAMMAR
 from ..engine.templates import BUILTIN
 
 # The compiler flags that carry future statements (what compile() inherits).
@@ -59,7 +59,7 @@ def compile(
 def lower(source: AnySource, filename: str) -> AnySource:
     """``source`` transpiled for the running Python, adding no names to the
     namespace it will run in (see the module's docstring)."""
-    if _HERE >= TSTRINGS:
+    if _HERE >= NEWEST_GRAMMAR:
         return source
     try:
         lowered = transpile(source, _HERE, filename, inline_constants=True, runtime="")

@@ -57,7 +57,7 @@ from ..engine.fstrings import FString, parse_fstrings
 from ..engine.lexer import FSTRING_END, FSTRING_START, TSTRING_END, TSTRING_START, lex
 from ..engine.parsed import Parsed
 from ..engine.pipeline import name_newer_grammar
-from ..engine.targets import TSTRINGS
+from ..engine.targets import NEWEST_GRAMMAR
 from .compile import lower
 
 NAME = "fstring-backport console"
@@ -99,7 +99,7 @@ class Compiler(codeop.CommandCompiler):
 
     def __call__(self, source: str, filename: str = "<input>", symbol: str = "single") -> Optional[CodeType]:
         """A code object, or None if ``source`` is incomplete; SyntaxError if it is wrong."""
-        if _HERE >= TSTRINGS or _blank(source):
+        if _HERE >= NEWEST_GRAMMAR or _blank(source):
             return self.native(source, filename, symbol)
         # As codeop does, the lines are read with a line break after them:
         # a backslash at the end continues the line.

@@ -8,8 +8,8 @@ whole folders (under ``python -m fstring_backport run``, in a child process
 of such a run or of a run with the plugin); off, it adds one command line
 option and one setting, and pytest runs as without it.  On 3.12 and 3.13
 only t-strings are lowered; on 3.14, where both are native, it switches on
-only to name grammar newer than the running Python (a lazy import) in the
-SyntaxError, and on 3.15 it does nothing.
+to lower lazy imports and to name grammar newer than the running Python
+(unpacking in a comprehension) in the SyntaxError; on 3.15 it does nothing.
 
 Switched on, before the first ``conftest.py`` is imported, it covers:
 

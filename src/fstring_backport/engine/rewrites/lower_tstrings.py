@@ -21,6 +21,8 @@ def problems(module: Module, version: Tuple[int, int]) -> Iterator[Tuple[int, Ru
 
 
 def edits(rewriting: Rewriting) -> Iterator[Edit]:
+    if rewriting.version >= TSTRINGS:
+        return
     module, lowerer = rewriting.module, rewriting.lowerer
     tokens = module.tokens
     for node in module.fstrings:

@@ -6,6 +6,7 @@ from typing import Callable, Dict, List, NamedTuple, Optional, Tuple, Union
 from ..excepts import Unparenthesised, unparenthesised_excepts
 from ..fstrings import FString, parse_fstrings
 from ..hoisting import Temporaries
+from ..lazy_imports import LazyImport, lazy_imports
 from ..lowering import Lowerer
 from ..parsed import Parsed
 from ..templates import Concatenations, all_nodes
@@ -47,6 +48,10 @@ class Module:
     def excepts(self) -> List[Unparenthesised]:
         return unparenthesised_excepts(self.parsed)
 
+    @cached_property
+    def lazy_imports(self) -> List[LazyImport]:
+        return lazy_imports(self.parsed)
+
 
 class Rewriting(NamedTuple):
     """A module being rewritten, and what its rewrites share."""
@@ -54,8 +59,10 @@ class Rewriting(NamedTuple):
     module: Module
     lowerer: Lowerer
     temporaries: Temporaries
+    version: Tuple[int, int]  # the target
     old_fstrings: bool  # the target is older than 3.12: f-strings it rejects are lowered
     older_than_313: bool  # older than 3.13: f-strings it evaluates in another order too
     runtime: str  # the module lowered t-strings import ``build`` from ("" for none)
     stub: bool  # a .pyi file: it never runs
     place: Optional[Tuple[int, str, str]]  # where the statement of temporaries goes (hoisting)
+    header: List[str]  # statements a rewrite adds there, beside the temporaries'

@@ -6,6 +6,7 @@ Transpiling again adds nothing."""
 from typing import Iterator, Tuple
 
 from ..rules import Rule
+from ..targets import TSTRINGS
 from ..templates import registration, templatelib_references
 from .module import Edit, Module, Rewriting
 
@@ -19,7 +20,7 @@ def problems(module: Module, version: Tuple[int, int]) -> Iterator[Tuple[int, Ru
 def edits(rewriting: Rewriting) -> Iterator[Edit]:
     runtime, text = rewriting.runtime, rewriting.module.parsed.text
     registered = f"from {runtime} import build" in text or registration(runtime) in text
-    if not runtime or rewriting.stub or registered:
+    if not runtime or rewriting.stub or registered or rewriting.version >= TSTRINGS:
         return
     references = templatelib_references(rewriting.module.parsed)
     if rewriting.place is not None:
