@@ -1,4 +1,5 @@
-"""The t-string runtime: ``string.templatelib`` (PEP 750) for Pythons before 3.14.
+"""The runtime: ``string.templatelib`` (PEP 750) for Pythons before 3.14,
+and :func:`type_alias`, what a lowered ``type`` statement calls (at the end).
 
 Transpiled code calls :func:`build` once per t-string (concatenated t-strings
 make one call): ``t"Hi {name!r:>{w}}!"`` becomes
@@ -680,3 +681,98 @@ else:
 
     if getattr(_string, "templatelib", None) is not _registered:
         setattr(_string, "templatelib", _registered)  # noqa: B010  # string has no such attribute for type checkers
+
+
+# -- Type aliases (PEP 695) -------------------------------------------------------
+# The ``type`` statement, lowered for Pythons before 3.12, becomes
+# ``X = type_alias('X', lambda: value)``.  It is here, in the t-string
+# runtime's file, because output ships one runtime copy per package.
+
+if sys.version_info >= (3, 12):
+    _ALIAS_CODE: "dict[str, Any]" = {}
+
+    def type_alias(name: str, evaluate: "Any") -> "Any":
+        """The ``typing.TypeAliasType`` that ``type <name> = ...`` makes, its
+        value ``evaluate()``, computed on first access: made by a ``type``
+        statement of its own, in the caller's module."""
+        code = _ALIAS_CODE.get(name)
+        if code is None:
+            code = _ALIAS_CODE[name] = compile(f"type {name} = __fstring_backport_value__()", "<type alias>", "exec")
+        namespace = {"__name__": sys._getframe(1).f_globals.get("__name__"), "__fstring_backport_value__": evaluate}
+        exec(code, namespace)
+        return namespace[name]
+
+else:
+    _NO_VALUE = object()
+    _READ_ONLY = frozenset(("__name__", "__value__", "__type_params__", "__parameters__"))
+
+    @_final
+    class TypeAliasType:
+        """What ``type X = ...`` makes on 3.12 and later (PEP 695): ``__name__``,
+        ``__module__``, ``__value__`` (computed on first access, again after
+        an exception), no type parameters; unions with ``|``, pickled by
+        name.  Shown as ``typing.TypeAliasType``, which these Pythons lack."""
+
+        __module__ = "typing"
+
+        def __init_subclass__(cls, **kwargs: "Any") -> None:
+            raise TypeError("type 'typing.TypeAliasType' is not an acceptable base type")
+
+        def __setattr__(self, name: str, value: "Any") -> None:
+            if name in _READ_ONLY:
+                raise AttributeError("readonly attribute")
+            if name != "__module__":
+                raise AttributeError(
+                    f"'typing.TypeAliasType' object has no attribute {name!r}"
+                    " and no __dict__ for setting new attributes"
+                )
+            object.__setattr__(self, name, value)
+
+        @property
+        def __value__(self) -> "Any":
+            value = self.__dict__["_value"]
+            if value is _NO_VALUE:
+                value = self.__dict__["_evaluate"]()
+                self.__dict__["_value"] = value
+            return value
+
+        def __repr__(self) -> str:
+            return self.__dict__["__name__"]
+
+        def __getitem__(self, parameters: "Any") -> "NoReturn":
+            raise TypeError("Only generic type aliases are subscriptable")
+
+        def __or__(self, other: "Any") -> "Any":
+            import typing
+
+            return typing.Union[self, other]
+
+        def __ror__(self, other: "Any") -> "Any":
+            import typing
+
+            return typing.Union[other, self]
+
+        def __mro_entries__(self, bases: "Any") -> "NoReturn":
+            raise TypeError("typealias() takes exactly 2 positional arguments (3 given)")
+
+        def __reduce__(self) -> str:
+            return self.__dict__["__name__"]
+
+        if sys.version_info < (3, 11):
+            # typing.Union takes only what is callable before 3.11.
+            def __call__(self, *args: "Any", **kwargs: "Any") -> "NoReturn":
+                raise TypeError("'typing.TypeAliasType' object is not callable")
+
+    def type_alias(name: str, evaluate: "Any") -> "Any":
+        """What ``type <name> = ...`` makes, its value ``evaluate()``,
+        computed on first access, in the caller's module."""
+        alias = object.__new__(TypeAliasType)
+        alias.__dict__.update(
+            __name__=name,
+            __module__=sys._getframe(1).f_globals.get("__name__"),
+            __type_params__=(),
+            __parameters__=(),
+            _evaluate=evaluate,
+            _value=_NO_VALUE,
+        )
+        return alias

@@ -333,7 +333,7 @@ def test_editable_install_runs(work, request, backend, version):
     assert venv.values(package) == expected_values(package)
     if backend == "hatch":  # hatchling lets the editable wheel require the hook
         requires = venv.run("-c", "from importlib.metadata import requires; print(requires('hatch-sample'))")
-        assert "fstring-backport>=" in requires.stdout and "python_version < \"3.14\"" in requires.stdout
+        assert "fstring-backport>=" in requires.stdout and "python_version < \"3.15\"" in requires.stdout
     # In place: an edit shows at the next import.
     init = project / "src" / package / "__init__.py"
     init.write_text(init.read_text().replace("return [", 'return [f"{"edited"}", '))
@@ -649,7 +649,7 @@ def test_tstring_editable_installs_use_the_hook_and_its_runtime(work, builder38,
     assert facts["copies"] == [] and facts["fstring_backport"]
     assert facts["module"] == ["string.templatelib", "string.templatelib"]
     requires = builder38.run("-c", "from importlib.metadata import requires; print(requires('tstring-hatch'))")
-    assert 'python_version < "3.14"' in requires.stdout
+    assert 'python_version < "3.15"' in requires.stdout
 
 
 @heavy

@@ -49,6 +49,10 @@ FSTRING_ONLY = {
 }
 
 
+# How lowered type statements name the runtime's type_alias: imported, or inline.
+TYPE_ALIAS = ("_fstring_backport_a", "fstring_backport.templatelib")
+
+
 def relative(version, path):
     return path.relative_to(stdlib_dir(version)).as_posix()
 
@@ -101,20 +105,19 @@ def test_the_fstring_files_are_rewritten_and_compile_on_311(stdlib, tmp_path):
     assert all(compiles_with("3.11", paths).values())
 
 
-def test_the_lazy_import_files_compile_on_311_unless_they_hold_what_is_named(stdlib, tmp_path):
-    """3.15's own modules import lazily: once lowered, each compiles on 3.11
-    unless it holds grammar the tool names (type parameters...)."""
+@pytest.mark.parametrize("lowered_as, at_least", [(b"__lazy_modules__", {"3.15": 40}), (b"type_alias", {"3.14": 4})])
+def test_the_other_lowered_files_compile_on_311_unless_they_hold_what_is_named(stdlib, tmp_path, lowered_as, at_least):
+    """3.15's own modules import lazily, and 3.14's and 3.15's use type
+    statements: once lowered, each compiles on 3.11 unless it holds grammar
+    the tool names (type parameters...)."""
     version, transpiled = stdlib
-    lowered = [
-        (path, out) for path, (data, out) in transpiled.items() if out is not None and b"__lazy_modules__" in out
-    ]
-    assert len(lowered) >= (40 if version == "3.15" else 0)
+    lowered = [(path, out) for path, (data, out) in transpiled.items() if out is not None and lowered_as in out]
     paths = []
     for path, out in lowered:
         if not find_unlowered(out, (3, 11), str(path)):
             paths.append(tmp_path / relative(version, path).replace("/", "__"))
             paths[-1].write_bytes(out)
-    assert len(paths) >= (40 if version == "3.15" else 0)
+    assert len(paths) >= at_least.get(version, 0)
     assert [path for path, ok in compiles_with("3.11", paths).items() if not ok] == []
 
 
@@ -132,9 +135,11 @@ def test_rewritten_files_keep_their_ast_on_315(stdlib):
                 if stmt.targets[0].id.startswith("_fstring_backport"):
                     names[stmt.targets[0].id] = ast.literal_eval(stmt.value)
         # The runtime's import (a module importing string.templatelib) goes
-        # too, and lazy imports are compared as plain ones.
+        # too, lazy imports are compared as plain ones, and type statements
+        # as the calls they became.
         expected = ast.dump(_Normalise({}, "_fstring_backport_t", lazy_modules=True).visit(ast.parse(data)))
-        assert ast.dump(_Normalise(names, "_fstring_backport_t", lazy_modules=True).visit(new_tree)) == expected, path
+        lowered = _Normalise(names, "_fstring_backport_t", lazy_modules=True, type_alias=TYPE_ALIAS).visit(new_tree)
+        assert ast.dump(lowered) == expected, path
         compared += 1
     assert compared >= len(FSTRING_ONLY[version]) + 1
 

@@ -30,7 +30,7 @@ from .lexer import (
 )
 from .parsed import Parsed
 from .rules import Rule
-from .statements import COMPOUND, STATEMENT_ENDS, Statements
+from .statements import CLASS, COMPOUND, STATEMENT_ENDS, Statements, innermost_scope, statements_in_blocks
 
 # Python's keywords: a bracket after one of these opens a display or a
 # group, never a subscript or a call (None, True and False are atoms).
@@ -67,8 +67,9 @@ class _Bracket:
 def constructs(parsed: Parsed) -> List[Construct]:
     """Every use of 3.9-3.15 grammar in ``parsed`` that :mod:`.rules` names
     among its FB4xx rules but FB401 (``except A, B:``, which
-    :mod:`.excepts` finds) and FB414 (lazy imports, :mod:`.lazy_imports`),
-    in the order of the text."""
+    :mod:`.excepts` finds), FB412 (the ``type`` statements that
+    :mod:`.type_aliases` lowers: but those in a class body, FB416) and FB414
+    (lazy imports, :mod:`.lazy_imports`), in the order of the text."""
     return sorted(_Reader(parsed).read(), key=lambda found: found.start)
 
 
@@ -90,6 +91,16 @@ class _Reader:
         self.field_offsets: Set[int] = fields
         self.found: List[Construct] = []
         self.partner: Dict[int, int] = _partners(self.code)
+        self._in_class_bodies: Optional[Set[int]] = None
+
+    def in_class_bodies(self) -> Set[int]:
+        """The statements (their first code tokens) directly in a class body,
+        found once, on the first ``type`` statement."""
+        if self._in_class_bodies is None:
+            self._in_class_bodies = {
+                i for i, blocks in statements_in_blocks(self.code) if innermost_scope(blocks) == CLASS
+            }
+        return self._in_class_bodies
 
     def add(self, rule: Rule, first: int, last: int) -> None:
         code = self.code
@@ -163,7 +174,9 @@ class _Reader:
             self.add(rules.MATCH_STATEMENT, i, i)
             return True
         elif text == "type" and code[i + 1].kind == NAME and code[i + 2].text in ("=", "["):
-            self.add(rules.TYPE_STATEMENT, i, i + 1)
+            # Lowered (:mod:`.type_aliases`), but in a class body.
+            if i in self.in_class_bodies():
+                self.add(rules.TYPE_STATEMENT_IN_CLASS, i, i + 1)
         return text in COMPOUND
 
     def ends_in_colon(self, i: int) -> bool:
@@ -228,7 +241,8 @@ class _Reader:
                 self.add(rules.TYPE_PARAMETERS, i, self.partner.get(i, i))
                 return TYPE_PARAMETERS
             if named and code[i - 2].text == "type" and i - 2 == statement:
-                return TYPE_PARAMETERS  # the type statement's own (its rule names them)
+                self.add(rules.TYPE_PARAMETERS, i, self.partner.get(i, i))  # not lowered with the statement
+                return TYPE_PARAMETERS
             return SUBSCRIPT if operand else OTHER
         # "("
         if named and code[i - 2].text == "def":

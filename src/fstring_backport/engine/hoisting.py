@@ -26,12 +26,13 @@ before it, ``from __future__ import annotations`` when that is asked for
 """
 
 import re
-from typing import Dict, List, Optional, Set, Tuple
+from typing import Callable, Dict, List, Optional, Set, Tuple
 
 from .lexer import ENDMARKER, NAME, NEWLINE, OP, STRING, TRIVIA, Token
 from .lexical import BLANK
 from .parsed import Parsed
-from .templates import BUILTIN
+from .runtime_name import RUNTIME
+from .templates import BUILTIN, inline_runtime
 
 _COMPOUND = frozenset(("def", "class", "if", "for", "while", "with", "try", "async"))
 _COOKIE = re.compile("^" + BLANK + r"*#.*?coding[:=][ \t]*[-\w.]+")
@@ -47,6 +48,7 @@ class Temporaries:
         self.no_place = not place_found
         self.runtime_module = runtime  # where t-strings' build() comes from
         self.runtime_used = False
+        self.type_alias_used = False
         prefix = "_fstring_backport_"
         serial = 0
         while prefix in source:  # no name of ours may already occur
@@ -73,6 +75,17 @@ class Temporaries:
         self.runtime_used = True
         return self.prefix + "t" if self.runtime_module else BUILTIN
 
+    def type_alias(self, spelled: "Callable[[str], str]") -> str:
+        """What lowered ``type`` statements call: the runtime's ``type_alias``
+        under a private name, imported with the temporaries; where no line
+        can take the import, or with no runtime module (the caller provides
+        ``build`` alone), named inline from the runtime module, or from this
+        package's (``spelled`` writes a module's name as a str literal)."""
+        if self.runtime_module and not self.no_place:
+            self.type_alias_used = True
+            return self.prefix + "a"
+        return inline_runtime(self.runtime_module or RUNTIME, spelled(self.runtime_module or RUNTIME), "type_alias")
+
     @property
     def runtime_inline(self) -> bool:
         """Whether the runtime is spelled where it is used: no line can import it."""
@@ -84,7 +97,7 @@ class Temporaries:
 
     @property
     def needed(self) -> bool:
-        return bool(self.bindings) or self.imports_runtime
+        return bool(self.bindings) or self.imports_runtime or self.type_alias_used
 
     def checkpoint(self) -> int:
         return len(self.bindings)
@@ -96,8 +109,11 @@ class Temporaries:
 
     def statement(self) -> str:
         statements = [f"{name} = {constant}" for name, constant in self.bindings]
-        if self.imports_runtime:
-            statements.insert(0, f"from {self.runtime_module} import build as {self.prefix}t")
+        imported = [f"build as {self.prefix}t"] if self.imports_runtime else []
+        if self.type_alias_used:
+            imported.append(f"type_alias as {self.prefix}a")
+        if imported:
+            statements.insert(0, f"from {self.runtime_module} import {', '.join(imported)}")
         return "; ".join(statements)
 
 

@@ -18,14 +18,14 @@ A lazy import that 3.15 refuses raises its error here: older Pythons
 would run the plain import the rewrite leaves.
 """
 
-from typing import List, NamedTuple, Optional, Set, Tuple
+from typing import List, NamedTuple, Set, Tuple
 
-from .lexer import DEDENT, ENDMARKER, INDENT, NAME, NEWLINE, OP, TRIVIA, Token
+from .lexer import ENDMARKER, NAME, NEWLINE, OP, TRIVIA, Token
 from .parsed import Parsed
-from .statements import COMPOUND, STATEMENT_ENDS
+from .statements import CLASS, FUNCTION, TRY, statements_in_blocks
 
 # Where 3.15 refuses a lazy import: the innermost such block names it.
-_FUNCTION, _CLASS, _TRY = "functions", "classes", "try/except blocks"
+_REFUSED = {FUNCTION: "functions", CLASS: "classes", TRY: "try/except blocks"}
 _FUTURE = "lazy from __future__ import is not allowed"
 _STAR = "lazy from ... import * is not allowed"
 
@@ -59,7 +59,7 @@ def lazy_imports(parsed: Parsed) -> List[LazyImport]:
 
 
 class _Reader:
-    """One pass over the code tokens that knows the blocks a statement is in."""
+    """One pass over the statements, which knows the blocks that hold each."""
 
     def __init__(self, parsed: Parsed, code: List[Token]) -> None:
         self.parsed = parsed
@@ -69,76 +69,23 @@ class _Reader:
     def read(self) -> List[LazyImport]:
         code = self.code
         found = []
-        blocks: List[Optional[str]] = []  # the kind of each enclosing indented block
-        on_line: List[Optional[str]] = []  # the blocks opened on this line (``if x: y``)
-        last_header: List[str] = [""]  # per indentation level, the last compound keyword
-        opened: Optional[str] = None  # the block the next INDENT starts
-        header: Optional[str] = None  # the compound keyword whose ":" is still to come
-        depth = lambdas = 0
-        starts = True
-        for i, token in enumerate(code):
-            kind, text = token.kind, token.text
-            if kind in STATEMENT_ENDS:
-                if kind == INDENT:
-                    blocks.append(opened)
-                    last_header.append("")
-                elif kind == DEDENT:
-                    blocks.pop()
-                    last_header.pop()
-                elif kind == NEWLINE:
-                    on_line, header, lambdas = [], None, 0
-                starts = True
+        for i, blocks in statements_in_blocks(code):
+            token = code[i]
+            if token.kind != NAME:
                 continue
-            if starts:
-                starts = False
-                opened = header = None
-                if kind == NAME and (text in COMPOUND or text in ("match", "case")):
-                    # A soft keyword's header too: its ":" may end it (``case 1: x``).
-                    keyword = code[i + 1].text if text == "async" else text
-                    header = keyword
-                    opened = self.block_kind(keyword, last_header[-1])
-                    last_header[-1] = keyword
-                elif kind == NAME and text == "lazy" and code[i + 1].kind == NAME:
-                    if code[i + 1].text in ("import", "from"):
-                        found.append(self.statement(i, blocks + on_line))
-                elif kind == NAME and text in ("import", "from") and not any(blocks + on_line):
-                    self.eager.update(self.modules(i))
-            if kind != OP:
-                if kind == NAME and text == "lambda" and not depth:
-                    lambdas += 1
-                continue
-            if text in "([{":
-                depth += 1
-            elif text in ")]}":
-                depth -= 1
-            elif text == ":" and not depth:
-                if lambdas:
-                    lambdas -= 1
-                elif header is not None:
-                    on_line.append(opened)
-                    header = None
-                    starts = True  # a statement may follow on the line
-            elif text == ";" and not depth:
-                starts = True
+            following = code[i + 1]
+            if token.text == "lazy" and following.kind == NAME and following.text in ("import", "from"):
+                found.append(self.statement(i, blocks))
+            elif token.text in ("import", "from") and not any(kind in _REFUSED for kind in blocks):
+                self.eager.update(self.modules(i))
         return found
 
-    @staticmethod
-    def block_kind(keyword: str, previous: str) -> Optional[str]:
-        """Which block, if any, a compound statement's body is for 3.15's rule."""
-        if keyword == "def":
-            return _FUNCTION
-        if keyword == "class":
-            return _CLASS
-        if keyword in ("try", "except", "finally") or (keyword == "else" and previous == "except"):
-            return _TRY
-        return None
-
-    def statement(self, at: int, blocks: List[Optional[str]]) -> LazyImport:
+    def statement(self, at: int, blocks: List[str]) -> LazyImport:
         """The lazy import statement whose ``lazy`` is ``code[at]``."""
         code = self.code
         keyword = code[at + 1]
         last = code[self.end(at) - 1]
-        inside = [kind for kind in blocks if kind is not None]
+        inside = [_REFUSED[kind] for kind in blocks if kind in _REFUSED]
         if inside:
             form = "lazy import" if keyword.text == "import" else "lazy from ... import"
             message = f"{form} not allowed inside {inside[-1]}"

@@ -45,6 +45,8 @@ Why True means the full path changes nothing (each point has a test in
    how it reads (a module of its own, for the import hook's pre-filter).
 10. A text that may hold a lazy import (PEP 810) never passes:
    :mod:`.prefilter_lazy_imports` says how it reads.
+11. Nor does one that may hold a ``type`` statement (PEP 695):
+   :mod:`.prefilter_type_aliases`.
 """
 
 import re
@@ -68,6 +70,7 @@ from .lexical import (
 )
 from .prefilter_excepts import may_bracket_excepts_in_bytes
 from .prefilter_lazy_imports import may_import_lazily
+from .prefilter_type_aliases import may_alias_types
 
 # f(a) - deeper brackets are lexed (point 4).  Each level triples the
 # patterns, and their compile time is paid by every process.
@@ -386,8 +389,8 @@ def _read_in_context(
 
 def may_need_rewriting(text: Union[str, bytes]) -> bool:
     """False only if every f-string in ``text`` is accepted by 3.8-3.11
-    unchanged, and it has no t-string, ``except A, B:``, templatelib or
-    lazy import.
+    unchanged, and it has no t-string, ``except A, B:``, templatelib, lazy
+    import or ``type`` statement.
 
     ``text`` is a str, or its UTF-8 encoding.  Reads blind, checking every
     place where an f-string could start against the plain pattern, and in
@@ -397,6 +400,8 @@ def may_need_rewriting(text: Union[str, bytes]) -> bool:
     data = source.data
     if b"templatelib" in data or may_bracket_excepts_in_bytes(data) or may_import_lazily(data):
         return True  # points 8 to 10
+    if may_alias_types(data):
+        return True  # point 11
     find = data.translate(_FOLD).find
     read = 0  # read in context up to here, where the lexer is in code
     prefix_end = find(_FOLDED_PREFIX_END)

@@ -21,7 +21,7 @@ from .parsed import LineIndex, Parsed
 from .prefilter_constructs import may_use_newer_grammar
 from .rewrites import REWRITES
 from .rewrites.module import Edit, Module, Rewriting
-from .rules import LAZY_IMPORT, Rule
+from .rules import LAZY_IMPORT, TYPE_STATEMENT, Rule
 from .runtime_name import RUNTIME
 from .safety import check_output
 from .targets import CURRENT_FSTRINGS, EXCEPT_GROUPS, NATIVE, OLDEST, TSTRINGS
@@ -193,9 +193,20 @@ def _safety_check(rewriting: Rewriting, output: str, spans: List[Span], future: 
         output_needs=_output_needs(module, rewriting.version),
         input_needs=_input_needs(module),
         lazy_modules=bool(module.lazy_imports),
+        type_alias=_type_alias_spelling(rewriting),
         runtime_module=rewriting.runtime if temporaries.runtime_inline else None,
         future_annotations=future,
     )
+
+
+def _type_alias_spelling(rewriting: Rewriting) -> Optional[Tuple[Optional[str], str]]:
+    """How lowered ``type`` statements name the runtime's ``type_alias``:
+    the name it is imported as (None: inline), and the module named inline."""
+    if not rewriting.module.type_aliases or rewriting.version >= NATIVE:
+        return None
+    temporaries = rewriting.temporaries
+    imported = temporaries.prefix + "a" if temporaries.type_alias_used else None
+    return imported, temporaries.runtime_module or RUNTIME
 
 
 def _input_needs(module: Module) -> Tuple[int, int]:
@@ -204,6 +215,8 @@ def _input_needs(module: Module) -> Tuple[int, int]:
         return LAZY_IMPORT.needs
     if module.excepts or any(node.template for node in module.every_fstring.values()):
         return TSTRINGS
+    if module.type_aliases:
+        return TYPE_STATEMENT.needs
     return OLDEST
 
 

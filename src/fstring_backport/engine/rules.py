@@ -82,10 +82,12 @@ EXCEPT_STAR = _named("FB408", "except-star", "except* clause", (3, 11))
 STARRED_SUBSCRIPT = _named("FB409", "starred-subscript", "starred item in a subscript", (3, 11))
 STARRED_ANNOTATION = _named("FB410", "starred-annotation", "starred annotation of *args", (3, 11))
 TYPE_PARAMETERS = _named("FB411", "type-parameters", "type parameters", (3, 12))
-TYPE_STATEMENT = _named("FB412", "type-statement", "type statement", (3, 12))
+TYPE_STATEMENT = Rule("FB412", "type-statement", "type statement", (3, 12))
 TYPE_PARAMETER_DEFAULT = _named("FB413", "type-parameter-default", "type parameter default", (3, 13))
 LAZY_IMPORT = Rule("FB414", "lazy-import", "lazy import", (3, 15))
 COMPREHENSION_UNPACKING = _named("FB415", "comprehension-unpacking", "unpacking in a comprehension", (3, 15))
+# Its value sees the class's names (an annotation scope), as no lambda does.
+TYPE_STATEMENT_IN_CLASS = _named("FB416", "type-statement-in-class", "type statement in a class body", (3, 12))
 
 RULES = (
     QUOTE_REUSED,
@@ -114,6 +116,7 @@ RULES = (
     TYPE_PARAMETER_DEFAULT,
     LAZY_IMPORT,
     COMPREHENSION_UNPACKING,
+    TYPE_STATEMENT_IN_CLASS,
 )
 # The constructs the tool names but does not lower: a target before their
 # "needs" cannot run a module that uses one.

@@ -36,6 +36,7 @@ def check_output(
     runtime_module: Optional[str] = None,
     future_annotations: bool = False,
     lazy_modules: bool = False,
+    type_alias: "Optional[Tuple[Optional[str], str]]" = None,
 ) -> None:
     """Raise TranspileError unless ``output`` is safe to return.
 
@@ -50,7 +51,10 @@ def check_output(
     the input (3.14 for t-strings and ``except A, B:``, 3.15 for lazy
     imports); ``future_annotations`` that the output adds ``from __future__
     import annotations``; ``lazy_modules`` that it lowers lazy imports
-    (``__lazy_modules__`` assigned, ``lazy`` taken out).
+    (``__lazy_modules__`` assigned, ``lazy`` taken out); ``type_alias``,
+    where it lowers ``type`` statements, the name it imports the runtime's
+    ``type_alias`` as (None if it names it inline) and the module that it
+    names inline.
     """
     if sys.version_info < output_needs:
         return
@@ -81,7 +85,7 @@ def check_output(
     if future_annotations:
         _take_out_future_annotations(new_tree, filename)  # type: ignore[arg-type]  # ast.parse gives a Module
     values = {name: _value_of(constant) for name, constant in temporaries.items()}
-    new_tree = _Normalise(values, runtime_name, runtime_module, lazy_modules).visit(new_tree)
+    new_tree = _Normalise(values, runtime_name, runtime_module, lazy_modules, type_alias).visit(new_tree)
     old_tree = _Normalise({}, runtime_name, runtime_module, lazy_modules).visit(old_tree)
     if ast.dump(old_tree) != ast.dump(new_tree):
         raise TranspileError(
@@ -232,9 +236,11 @@ class _Normalise(ast.NodeTransformer):
         runtime_name: Optional[str] = None,
         runtime_module: Optional[str] = None,
         lazy_modules: bool = False,
+        type_alias: "Optional[Tuple[Optional[str], str]]" = None,
     ) -> None:
         self.values = values
         self.lazy_modules = lazy_modules  # imports compared as plain ones, __lazy_modules__ taken out
+        self.type_alias = type_alias  # lowered type statements: (imported as, module named inline)
         self.runtime_name = runtime_name
         self.runtime_module = runtime_module  # named inline: __import__(module).<path>.build
         no_tstrings = runtime_name is None and runtime_module is None
@@ -270,7 +276,53 @@ class _Normalise(ast.NodeTransformer):
         if self.lazy_modules and len(targets) == 1 and isinstance(targets[0], ast.Name):
             if targets[0].id == "__lazy_modules__":
                 return None
+        statement = self._type_statement(node)
+        if statement is not None:
+            return self.visit(statement)
         return self.generic_visit(node)
+
+    def _type_statement(self, node: ast.Assign) -> Optional[ast.stmt]:
+        """``X = type_alias('X', lambda: value)``, which a lowered ``type``
+        statement is, as that statement."""
+        call, targets = node.value, node.targets
+        if not (
+            self.type_alias is not None
+            and len(targets) == 1
+            and isinstance(targets[0], ast.Name)
+            and isinstance(call, ast.Call)
+            and len(call.args) == 2
+            and not call.keywords
+            and self._names_type_alias(call.func)
+        ):
+            return None
+        name, function = call.args
+        if not (isinstance(name, ast.Constant) and name.value == targets[0].id and isinstance(function, ast.Lambda)):
+            return None
+        parameters = function.args
+        if parameters.posonlyargs or parameters.args or parameters.vararg or parameters.kwonlyargs or parameters.kwarg:
+            return None
+        statement: ast.stmt = ast.TypeAlias(  # type: ignore[attr-defined,unused-ignore]  # 3.12+, as the input
+            name=ast.Name(targets[0].id, ast.Store()), type_params=[], value=function.body
+        )
+        return statement
+
+    def _names_type_alias(self, func: ast.expr) -> bool:
+        """The runtime's ``type_alias``: the name it is imported as, or named inline."""
+        assert self.type_alias is not None
+        imported, module = self.type_alias
+        if isinstance(func, ast.Name):
+            return func.id == imported
+        path = module.split(".")[1:] + ["type_alias"]
+        while path and isinstance(func, ast.Attribute) and func.attr == path[-1]:
+            path.pop()
+            func = func.value
+        return (
+            not path
+            and isinstance(func, ast.Call)
+            and isinstance(func.func, ast.Name)
+            and func.func.id == "__import__"
+            and [ast.dump(arg) for arg in func.args] == [ast.dump(ast.Constant(module))]
+        )
 
     def visit_Import(self, node: ast.Import) -> ast.AST:
         if self.lazy_modules:
@@ -303,7 +355,8 @@ class _Normalise(ast.NodeTransformer):
 
     def _is_binding(self, stmt: ast.stmt) -> bool:
         if isinstance(stmt, ast.ImportFrom):  # the runtime's import
-            return self.runtime_name is not None and [alias.asname for alias in stmt.names] == [self.runtime_name]
+            ours = {self.runtime_name, self.type_alias[0] if self.type_alias else None} - {None}
+            return bool(ours) and {alias.asname for alias in stmt.names} <= ours
         return (
             isinstance(stmt, ast.Assign)
             and len(stmt.targets) == 1

@@ -205,11 +205,13 @@ def imports_templatelib(parsed: Parsed) -> bool:
     return templatelib_references(parsed).anywhere
 
 
-def inline_runtime(module: str, spelled: str) -> str:
-    """The runtime's ``build`` named where it is used, with no import
-    statement: ``__import__('fstring_backport.templatelib').templatelib.build``.
+def inline_runtime(module: str, spelled: str, function: str = "build") -> str:
+    """The runtime's ``build`` (or another ``function``) named where it is
+    used, with no import statement:
+    ``__import__('fstring_backport.templatelib').templatelib.build``.
     ``spelled`` is the module's name as a str literal that fits where it goes."""
-    return "__import__({}){}.build".format(spelled, "".join("." + part for part in module.split(".")[1:]))
+    parts = module.split(".")[1:] + [function]
+    return "__import__({}){}".format(spelled, "".join("." + part for part in parts))
 
 
 def registration(module: str) -> str:

@@ -17,6 +17,7 @@ from .. import _INSTALLED_PACKAGES, NATIVE, BackportSourceLoader, _verbose
 from ..engine.lexical import QUOTE_CHARACTERS, group, not_after, one_of, prefixes_with
 from ..engine.prefilter_excepts import may_bracket_excepts_in_bytes
 from ..engine.prefilter_lazy_imports import may_import_lazily
+from ..engine.prefilter_type_aliases import may_alias_types
 from ..engine.targets import CURRENT_FSTRINGS
 
 TYPE_CHECKING = False  # typing is not loaded for this: the type checkers take it as true
@@ -65,8 +66,11 @@ def _may_need_rewriting(source: bytes) -> bool:
         return True
     if _TSTRING_OR_TEMPLATELIB.search(source) is not None:
         return True
-    # except A, B: (3.14) and lazy imports (3.15), by the quick check's own tests.
-    return may_bracket_excepts_in_bytes(source) or may_import_lazily(source)
+    # except A, B: (3.14), lazy imports (3.15) and type statements (3.12),
+    # by the quick check's own tests.
+    if may_bracket_excepts_in_bytes(source) or may_import_lazily(source):
+        return True
+    return _OLD_FSTRINGS and may_alias_types(source)
 
 
 def compile_source(source: bytes, path: str, optimize: int = -1) -> "CodeType":

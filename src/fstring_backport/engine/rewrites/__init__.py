@@ -13,6 +13,20 @@ edits together.  Adding a rewrite is a module here, its line below, and its
 tests in tests/engine/rewrites/.
 """
 
-from . import bracket_except_types, lower_fstrings, lower_lazy_imports, lower_tstrings, register_templatelib
+from . import (
+    bracket_except_types,
+    lower_fstrings,
+    lower_lazy_imports,
+    lower_tstrings,
+    lower_type_aliases,
+    register_templatelib,
+)
 
-REWRITES = (lower_tstrings, lower_fstrings, bracket_except_types, register_templatelib, lower_lazy_imports)
+REWRITES = (
+    lower_tstrings,
+    lower_fstrings,
+    bracket_except_types,
+    register_templatelib,
+    lower_lazy_imports,
+    lower_type_aliases,
+)

@@ -10,6 +10,7 @@ from ..lazy_imports import LazyImport, lazy_imports
 from ..lowering import Lowerer
 from ..parsed import Parsed
 from ..templates import Concatenations, all_nodes
+from ..type_aliases import TypeAlias, type_aliases
 
 
 class Edit(NamedTuple):
@@ -51,6 +52,10 @@ class Module:
     @cached_property
     def lazy_imports(self) -> List[LazyImport]:
         return lazy_imports(self.parsed)
+
+    @cached_property
+    def type_aliases(self) -> List[TypeAlias]:
+        return type_aliases(self.parsed)
 
 
 class Rewriting(NamedTuple):

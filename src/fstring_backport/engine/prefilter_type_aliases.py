@@ -1,0 +1,34 @@
+"""The quick check's test for ``type`` statements (PEP 695): point 11 of
+:mod:`.prefilter_rewrites`.
+
+In a module of its own, which imports nothing but :mod:`re`, for the
+import hook's pre-filter (:mod:`fstring_backport.hook.cold_path`), as
+:mod:`.prefilter_excepts` is.  A ``type`` statement is the word ``type``,
+blanks (or a backslash that joins lines), a name, and ``=`` (not ``==``):
+each ``type`` is found at memory speed and the rest read where it stands;
+in a string or a comment it is a false alarm, which the full path settles.
+"""
+
+import re
+
+_TYPE = b"type"
+_BLANK = rb"(?:[ \t\f]|\\(?:\r\n|\r|\n))"
+_TYPE_STATEMENT = re.compile(
+    rb"type" + _BLANK + rb"+[A-Za-z_\x80-\xff][A-Za-z0-9_\x80-\xff]*" + _BLANK + rb"*=(?!=)"
+)
+# Bytes that, before "type", make it part of a name or an attribute.
+_IN_A_NAME = frozenset(rb"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_." + bytes(range(0x80, 0x100)))
+
+
+def may_alias_types(text: "str | bytes") -> bool:
+    """Whether ``text`` may hold a ``type`` statement; False says it holds
+    none.  ``text`` is a str, or bytes in an encoding that spells ASCII as
+    ASCII."""
+    data = text if isinstance(text, bytes) else text.encode("utf-8", "surrogatepass")
+    find = data.find
+    at = find(_TYPE)
+    while at >= 0:
+        if (at == 0 or data[at - 1] not in _IN_A_NAME) and _TYPE_STATEMENT.match(data, at):
+            return True
+        at = find(_TYPE, at + len(_TYPE))
+    return False
