@@ -21,12 +21,16 @@ from support.hooked import installed_python, pytest_command, python
 from support.pythons import child_environment, executable
 
 MATCH = "x = 1\nmatch x:\n    case 1:\n        print('one')\n"
-TYPE = "x = 1\ntype Alias = list[int]\n"
+# A type statement is lowered, but in a class body.
+TYPE = "x = 1\nclass Shapes:\n    type Alias = list[int]\n"
+CLASS_BODY_311 = (
+    "FB416 type statement in a class body needs Python 3.12 (this is 3.11, and fstring-backport does not lower it)"
+)
 # (source, the Python that rejects it, the words the tool adds)
 CASES = [
     (MATCH, "3.8", "FB407 match statement needs Python 3.10 (this is 3.8, and fstring-backport does not lower it)"),
-    (TYPE, "3.11", "FB412 type statement needs Python 3.12 (this is 3.11, and fstring-backport does not lower it)"),
-    (TYPE, "pypy3.11", "FB412 type statement needs Python 3.12 (this is 3.11, and fstring-backport does not lower it)"),
+    (TYPE, "3.11", CLASS_BODY_311),
+    (TYPE, "pypy3.11", CLASS_BODY_311),
 ]
 
 # What compiling the module raises, without the tool and with each way in.
@@ -79,8 +83,8 @@ def test_the_error_names_the_construct(tmp_path, source, python, words):
     assert ran.stderr.splitlines()[-1] == f"SyntaxError: {plain[1]}: {words}"
     assert f'File "{script}", line {plain[3]}' in ran.stderr
 
-    # the console: the line as typed, the error as that Python's console shows it, named
-    console = subprocess.run([exe, "-m", "fstring_backport", "repl"], input=source.splitlines()[1] + "\n",
+    # the console: the lines as typed, the error as that Python's console shows it, named
+    console = subprocess.run([exe, "-m", "fstring_backport", "repl"], input="\n".join(source.splitlines()[1:]) + "\n\n",
                              capture_output=True, text=True, env=child_environment())
     assert f"SyntaxError: {plain[1]}: {words}" in console.stderr.splitlines()
 
@@ -88,7 +92,7 @@ def test_the_error_names_the_construct(tmp_path, source, python, words):
 # A construct this host rejects (none rejects the 3.15 host).
 NEWER_THAN_THE_HOST = [
     ((3, 10), MATCH, "FB407 match statement needs Python 3.10"),
-    ((3, 12), TYPE, "FB412 type statement needs Python 3.12"),
+    ((3, 12), TYPE, "FB416 type statement in a class body needs Python 3.12"),
     ((3, 15), "flat = [*row for row in [[1]]]\n", "FB415 unpacking in a comprehension needs Python 3.15"),
 ]
 
@@ -112,7 +116,7 @@ def test_the_pytest_plugin_and_run_name_it_here(tmp_path):
     assert ran.returncode == 1
     assert ran.stderr.splitlines()[-1].endswith(named), ran.stderr
     keywords = ("match", "type", "flat")
-    line = next(number for number, text in enumerate(source.splitlines(), 3) if text.startswith(keywords))
+    line = next(number for number, text in enumerate(source.splitlines(), 3) if text.lstrip().startswith(keywords))
     assert f'File "{tmp_path / "test_new.py"}", line {line}' in ran.stderr
 
 
