@@ -89,6 +89,13 @@ def test_a_type_statement_in_a_class_or_with_parameters_is_named(source, code):
     assert [rule.code for _, _, rule in find_problems(source, "3.11")] == [code]
 
 
+def test_a_stub_keeps_its_type_statements():
+    """Type checkers read stubs, and know the statement: nothing to lower or report."""
+    source = REWRITES[1][0]
+    assert transpile(source, "3.8", "m.pyi") == source
+    assert find_problems(source, "3.8", "m.pyi") == []
+
+
 def test_check_reports_fb412_for_every_target_before_312():
     source = REWRITES[2][0]
     for target in TARGETS:

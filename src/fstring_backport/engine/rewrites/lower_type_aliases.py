@@ -15,13 +15,13 @@ RULES = (rules.TYPE_STATEMENT,)
 
 
 def problems(module: Module, version: Tuple[int, int]) -> Iterator[Tuple[int, Rule]]:
-    if version < rules.TYPE_STATEMENT.needs:
+    if version < rules.TYPE_STATEMENT.needs and not module.parsed.filename.endswith(".pyi"):
         for alias in module.type_aliases:
             yield alias.start, rules.TYPE_STATEMENT
 
 
 def edits(rewriting: Rewriting) -> Iterator[Edit]:
-    if rewriting.version >= NATIVE or rewriting.stub:  # a stub is read by type checkers only
+    if rewriting.version >= NATIVE or rewriting.stub:  # a stub is read by type checkers, which know the statement
         return
     for alias in rewriting.module.type_aliases:
         function = rewriting.temporaries.type_alias(repr)
