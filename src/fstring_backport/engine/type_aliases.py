@@ -11,7 +11,7 @@ hold (``yield``, ``await``, ``:=``) are raised here: a lambda would take
 them.
 """
 
-from typing import List, NamedTuple, Optional
+from typing import Iterator, List, NamedTuple, Optional, Tuple
 
 from .lexer import ENDMARKER, NAME, NEWLINE, OP, TRIVIA, Token
 from .parsed import Parsed
@@ -91,40 +91,38 @@ def _refuse(parsed: Parsed, code: List[Token], at: int, groups: List[int]) -> No
 def _group_end(code: List[Token], opener: Optional[int], at: int) -> Token:
     """The last token before the bracket that closes ``opener`` (or before
     the statement's end, with no bracket)."""
-    depth = 0
-    i = at
-    while True:
+    last = at
+    for i, depth in _until_closed(code, at):
         token = code[i]
-        if token.kind == OP and token.text in "([{":
-            depth += 1
-        elif token.kind == OP and token.text in ")]}":
-            if depth == 0:
-                return code[i - 1]
-            depth -= 1
-        elif token.kind in (NEWLINE, ENDMARKER) or (opener is None and token.text == ";" and token.kind == OP):
-            return code[i - 1]
-        i += 1
+        if depth == 0 and (token.kind == NEWLINE or (opener is None and token.kind == OP and token.text == ";")):
+            break
+        last = i
+    return code[last]
 
 
 def _in_comprehension(code: List[Token], groups: List[int]) -> bool:
     """Whether a bracket around the token holds a ``for`` at its own level."""
-    for opener in groups:
-        depth = 0
-        i = opener + 1
-        while True:
-            token = code[i]
-            if token.kind == OP and token.text in "([{":
-                depth += 1
-            elif token.kind == OP and token.text in ")]}":
-                if depth == 0:
-                    break
-                depth -= 1
-            elif depth == 0 and token.kind == NAME and token.text == "for":
-                return True
-            elif token.kind == ENDMARKER:
-                break
-            i += 1
-    return False
+    return any(
+        depth == 0 and code[i].kind == NAME and code[i].text == "for"
+        for opener in groups
+        for i, depth in _until_closed(code, opener + 1)
+    )
+
+
+def _until_closed(code: List[Token], i: int) -> Iterator[Tuple[int, int]]:
+    """(index, depth) of each token from ``code[i]`` up to the bracket that
+    closes the one it is in (the module's end, for none)."""
+    depth = 0
+    while code[i].kind != ENDMARKER:
+        token = code[i]
+        if token.kind == OP and token.text in ")]}":
+            if depth == 0:
+                return
+            depth -= 1
+        yield i, depth
+        if token.kind == OP and token.text in "([{":
+            depth += 1
+        i += 1
 
 
 __all__ = ["TypeAlias", "type_aliases"]
