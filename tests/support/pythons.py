@@ -198,6 +198,23 @@ def syntax_errors(python: str, sources: Sequence[Union[str, bytes]]) -> List[Opt
     return found
 
 
+def assert_refused_as_315_does(sources: Sequence[str], targets: Sequence[str] = ("3.8",)) -> List[list]:
+    """Each of ``sources``, transpiled for each of ``targets``, raises
+    TranspileError with python3.15's message, line, column and end; what
+    3.15 said of each is returned."""
+    from fstring_backport import TranspileError, transpile
+
+    expected = syntax_errors(oracle(), sources)
+    for source, wanted in zip(sources, expected):
+        assert wanted is not None, source
+        for target in targets:
+            with pytest.raises(TranspileError) as info:
+                transpile(source, target, "m.py")
+            error = info.value
+            assert [error.msg, error.lineno, error.offset, error.end_lineno, error.end_offset] == wanted, source
+    return [found for found in expected if found is not None]
+
+
 _RUN_EACH = """
 import contextlib, io, json, sys, warnings
 warnings.simplefilter("ignore")

@@ -10,12 +10,12 @@ import subprocess
 
 import pytest
 
-from fstring_backport import TranspileError, transpile
+from fstring_backport import transpile
 from fstring_backport.engine.pipeline import find_problems
 from fstring_backport.engine.prefilter_rewrites import may_need_rewriting
 from fstring_backport.engine.rules import EXCEPT_WITHOUT_PARENTHESES
 
-from support.pythons import child_environment, executable, oracle, syntax_errors
+from support.pythons import assert_refused_as_315_does, child_environment, executable, oracle
 
 # (source, the types as the rewrite brackets them)
 REWRITES = [
@@ -151,13 +151,7 @@ def test_check_reports_fb401_at_the_first_type_for_every_target_before_314():
 
 
 def test_errors_are_315s_words_and_places():
-    expected = syntax_errors(oracle(), ERRORS)
-    for source, wanted in zip(ERRORS, expected):
-        assert wanted is not None, source
-        with pytest.raises(TranspileError) as info:
-            transpile(source, "3.8", "m.py")
-        error = info.value
-        assert [error.msg, error.lineno, error.offset, error.end_lineno, error.end_offset] == wanted, source
+    expected = assert_refused_as_315_does(ERRORS)
     assert expected[0][0] == "multiple exception types must be parenthesized when using 'as'"
 
 
