@@ -16,6 +16,7 @@ from fstring_backport.engine.constructs import constructs, located
 from fstring_backport.engine.errors import TranspileError
 from fstring_backport.engine.lexer import lex
 from fstring_backport.engine.prefilter_constructs import may_use_newer_grammar
+from fstring_backport.engine.prefilter_rewrites import may_need_rewriting
 from fstring_backport.engine.source import decode_source
 
 from support.pythons import oracle, outcomes, stdlib_files
@@ -26,7 +27,9 @@ CASES = {
     "with (open('a') as f):\n    pass\n": [(1, 1, "FB402")],
     "with (\n    open('a') as f,\n    open('b'),\n):\n    pass\n": [(1, 1, "FB402")],
     "async def f():\n    async with (a as b, c as d):\n        pass\n": [(2, 5, "FB402")],
-    "with (a, b):\n    pass\n": [],
+    # two context managers from 3.9 on, one tuple before
+    "with (a, b):\n    pass\n": [(1, 1, "FB402")],
+    "with (a, b) as c:\n    pass\n": [],
     "with (a) as b:\n    pass\n": [],
     "def f():\n    with (yield x) as y, z:\n        pass\n": [],
     "@buttons[0].clicked.connect\ndef f(): pass\n": [(1, 1, "FB403")],
@@ -125,8 +128,16 @@ def test_the_quick_answer_never_misses_one(source):
     for code in {code for _, _, code in CASES[source]}:
         rule = rules.BY_CODE[code]
         before = (rule.needs[0], rule.needs[1] - 1)
-        assert may_use_newer_grammar(data, before), (code, before)
-        assert may_use_newer_grammar(data, (3, 8)), code
+        assert quickly_found(data, rule, before), (code, before)
+        assert quickly_found(data, rule, (3, 8)), code
+
+
+def quickly_found(data, rule, target):
+    """What answers first for ``rule``'s construct: the scan for what is
+    named, the rewrites' quick check for what is lowered."""
+    if rule.lowered_since is None:
+        return may_use_newer_grammar(data, target)
+    return may_need_rewriting(data, target)
 
 
 @pytest.mark.parametrize(
@@ -168,9 +179,9 @@ def test_the_quick_answer_never_misses_one_in_a_standard_library(version):
         except TranspileError:
             continue  # the test suite's bad syntax, on purpose
         files += 1
-        newest = max((found.rule.needs for found in constructs(parsed)), default=(3, 8))
-        with_constructs += newest > (3, 8)
+        found = constructs(parsed)
+        with_constructs += bool(found)
         for target in TARGETS:
-            if newest > target:
-                assert may_use_newer_grammar(data, target), (path, target)
+            for rule in {construct.rule for construct in found if construct.rule.needs > target}:
+                assert quickly_found(data, rule, target), (path, target, rule.code)
     assert files > 1500 and with_constructs > 50, (files, with_constructs)

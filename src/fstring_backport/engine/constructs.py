@@ -267,15 +267,18 @@ class _Reader:
 
     def with_items(self, opener: int) -> None:
         """``with (a as b, c as d):`` (3.9): an ``as`` directly inside the
-        brackets that follow ``with``."""
+        brackets that follow ``with``, or a ``,`` there when ``:`` follows
+        them (``with (a, b):`` is two context managers from 3.9 on, one
+        tuple before)."""
         code = self.code
         close = self.partner.get(opener)
         if close is None:
             return
+        ends_header = code[close + 1].kind == OP and code[close + 1].text == ":"
         j = opener + 1
         while j < close:
             token = code[j]
-            if token.kind == NAME and token.text == "as":
+            if (token.kind == NAME and token.text == "as") or (ends_header and token.kind == OP and token.text == ","):
                 with_at = opener - 1
                 if with_at and code[with_at - 1].text == "async":
                     with_at -= 1

@@ -120,7 +120,7 @@ def _may_need_rewriting(source: "str | bytes", version: Tuple[int, int]) -> bool
     """The quick check for ``version``: False says the full path would
     change nothing.  3.14 reads all but lazy imports; 3.15 all."""
     if version < TSTRINGS:
-        return may_need_rewriting(source)
+        return may_need_rewriting(source, version)
     return version < NEWEST_GRAMMAR and may_import_lazily(source)
 
 

@@ -112,10 +112,6 @@ def _patterns() -> List[Tuple[Tuple[int, int], bytes, "Callable[[bytes, int, byt
         rb"(?<!" + _OPERAND_END + rb"\*)(?<!" + _OPERAND_END + rb" \*)(?<!\*\*)\*?(?!" + _IN_PARENTHESES + rb")"
     )
     return [
-        # parenthesized context managers (3.9): "with (", but for one
-        # parenthesized expression on the line, with no "as" or "," at its
-        # level ("with (yield lock):", "with (a / b).open() as f:")
-        ((3, 9), _keyword(b"with") + _BLANK + rb"*\((?!" + _ITEM_NO_AS + _BLANK + rb"*\))", _in_code),
         # PEP 614 (3.9): an "@" not followed by a dotted name called at most
         # once and its line's end, where it starts a line
         ((3, 9), rb"@(?!" + _BLANK + rb"*" + dotted + _BLANK + rb"*(?:" + call + rb")?" + _LINE_END + rb")",
@@ -144,6 +140,12 @@ def _patterns() -> List[Tuple[Tuple[int, int], bytes, "Callable[[bytes, int, byt
     ]
 
 
+# Parenthesized context managers (3.9), which the rewrites lower (the
+# quick check asks, for a target before 3.9): "with (", but for one
+# parenthesized expression on the line, with no "as" or "," at its level
+# ("with (yield lock):", "with (a / b).open() as f:").
+_WITH_ITEMS = _keyword(b"with") + _BLANK + rb"*\((?!" + _ITEM_NO_AS + _BLANK + rb"*\))"
+
 _compiled: Dict[Tuple[int, int], List[Tuple["re.Pattern[bytes]", "Callable[[bytes, int, bytes], bool]"]]] = {}
 
 
@@ -158,9 +160,28 @@ def _searches(target: Tuple[int, int]) -> List[Tuple["re.Pattern[bytes]", "Calla
 
 def may_use_newer_grammar(data: bytes, target: Tuple[int, int]) -> bool:
     """Whether ``data`` (UTF-8, or any encoding that spells ASCII as ASCII)
-    may hold a construct that Python ``target`` rejects; False is sure."""
+    may hold a construct that Python ``target`` rejects and the rewrites
+    leave as it is; False is sure."""
+    return _may_hold(data, _searches(target))
+
+
+def may_parenthesize_with_items(data: bytes) -> bool:
+    """Whether ``data`` may hold ``with (a as b, c):`` (3.9), which the
+    rewrites lower for 3.8; False is sure."""
+    if not _compiled_with_items:
+        _compiled_with_items.append((re.compile(_WITH_ITEMS), _in_code))
+    return _may_hold(data, _compiled_with_items)
+
+
+_compiled_with_items: List[Tuple["re.Pattern[bytes]", "Callable[[bytes, int, bytes], bool]"]] = []
+
+
+def _may_hold(
+    data: bytes, searches: List[Tuple["re.Pattern[bytes]", "Callable[[bytes, int, bytes], bool]"]]
+) -> bool:
+    """Whether a match of one of ``searches`` may be its construct."""
     prose = None
-    for pattern, counts in _searches(target):
+    for pattern, counts in searches:
         for match in pattern.finditer(data):
             at = match.start()
             line_start = max(data.rfind(b"\n", 0, at), data.rfind(b"\r", 0, at)) + 1

@@ -45,8 +45,9 @@ Why True means the full path changes nothing (each point has a test in
    how it reads (a module of its own, for the import hook's pre-filter).
 10. A text that may hold a lazy import (PEP 810) never passes:
    :mod:`.prefilter_lazy_imports` says how it reads.
-11. Nor does one that may hold a ``type`` statement (PEP 695):
-   :mod:`.prefilter_type_aliases`.
+11. Nor does one that may hold a ``type`` statement (PEP 695), for a
+   target before 3.12 (:mod:`.prefilter_type_aliases`), or parenthesized
+   context managers, for 3.8 (:func:`.prefilter_constructs.may_parenthesize_with_items`).
 """
 
 import re
@@ -68,9 +69,12 @@ from .lexical import (
     one_of,
     string_body,
 )
+from .prefilter_constructs import may_parenthesize_with_items
 from .prefilter_excepts import may_bracket_excepts_in_bytes
 from .prefilter_lazy_imports import may_import_lazily
 from .prefilter_type_aliases import may_alias_types
+from .rules import PARENTHESIZED_WITH, TYPE_STATEMENT
+from .targets import OLDEST
 
 # f(a) - deeper brackets are lexed (point 4).  Each level triples the
 # patterns, and their compile time is paid by every process.
@@ -387,10 +391,12 @@ def _read_in_context(
     return position
 
 
-def may_need_rewriting(text: Union[str, bytes]) -> bool:
+def may_need_rewriting(text: Union[str, bytes], target: Tuple[int, int] = OLDEST) -> bool:
     """False only if every f-string in ``text`` is accepted by 3.8-3.11
-    unchanged, and it has no t-string, ``except A, B:``, templatelib, lazy
-    import or ``type`` statement.
+    unchanged, and it has no t-string, ``except A, B:``, templatelib or
+    lazy import, nor what ``target`` (before 3.14) rejects of the other
+    grammar the rewrites lower (``type`` statements, parenthesized context
+    managers).
 
     ``text`` is a str, or its UTF-8 encoding.  Reads blind, checking every
     place where an f-string could start against the plain pattern, and in
@@ -400,7 +406,9 @@ def may_need_rewriting(text: Union[str, bytes]) -> bool:
     data = source.data
     if b"templatelib" in data or may_bracket_excepts_in_bytes(data) or may_import_lazily(data):
         return True  # points 8 to 10
-    if may_alias_types(data):
+    if (target < TYPE_STATEMENT.needs and may_alias_types(data)) or (
+        target < PARENTHESIZED_WITH.needs and may_parenthesize_with_items(data)
+    ):
         return True  # point 11
     find = data.translate(_FOLD).find
     read = 0  # read in context up to here, where the lexer is in code

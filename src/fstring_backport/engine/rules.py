@@ -72,7 +72,7 @@ def _named(code: str, name: str, message: str, needs: Tuple[int, int]) -> Rule:
 
 
 # Grammar of 3.9-3.15 that the tool leaves as it is.
-PARENTHESIZED_WITH = _named("FB402", "parenthesized-with", "parenthesized context managers", (3, 9))
+PARENTHESIZED_WITH = Rule("FB402", "parenthesized-with", "parenthesized context managers", (3, 9))
 DECORATOR_EXPRESSION = _named("FB403", "decorator-expression", "decorator beyond a dotted name and a call", (3, 9))
 SET_WALRUS = _named("FB404", "set-walrus", "unparenthesized assignment expression in a set", (3, 9))
 STARRED_FOR_ITERABLE = _named("FB405", "starred-for-iterable", "starred item in a for loop's iterable", (3, 9))

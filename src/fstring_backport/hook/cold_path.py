@@ -54,6 +54,7 @@ _TSTRING_OR_TEMPLATELIB = re.compile(
 # a spec's colon, a brace before any closing one), "{{" after a spec's
 # field (FB108: a closing brace, then "{{" before any other brace).
 _OLD_FSTRINGS = sys.version_info < NATIVE
+_BEFORE_39 = sys.version_info < (3, 9)  # parenthesized context managers
 _READ_OTHERWISE_BY_312 = (
     re.compile(rb"![rsa][ \t\f\r\n\\]*:[^}]*{|}[^{}]*{{") if sys.version_info < CURRENT_FSTRINGS else None
 )
@@ -66,11 +67,17 @@ def _may_need_rewriting(source: bytes) -> bool:
         return True
     if _TSTRING_OR_TEMPLATELIB.search(source) is not None:
         return True
-    # except A, B: (3.14), lazy imports (3.15) and type statements (3.12),
-    # by the quick check's own tests.
+    # except A, B: (3.14), lazy imports (3.15), type statements (3.12) and
+    # parenthesized context managers (3.9), by the quick check's own tests.
     if may_bracket_excepts_in_bytes(source) or may_import_lazily(source):
         return True
-    return _OLD_FSTRINGS and may_alias_types(source)
+    if _OLD_FSTRINGS and may_alias_types(source):
+        return True
+    if _BEFORE_39:
+        from ..engine.prefilter_constructs import may_parenthesize_with_items  # its patterns: 3 ms to build
+
+        return may_parenthesize_with_items(source)
+    return False
 
 
 def compile_source(source: bytes, path: str, optimize: int = -1) -> "CodeType":

@@ -17,6 +17,7 @@ from . import (
     bracket_except_types,
     lower_fstrings,
     lower_lazy_imports,
+    lower_parenthesized_with,
     lower_tstrings,
     lower_type_aliases,
     register_templatelib,
@@ -29,4 +30,5 @@ REWRITES = (
     register_templatelib,
     lower_lazy_imports,
     lower_type_aliases,
+    lower_parenthesized_with,
 )

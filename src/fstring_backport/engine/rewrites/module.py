@@ -3,6 +3,7 @@
 from functools import cached_property
 from typing import Callable, Dict, List, NamedTuple, Optional, Tuple, Union
 
+from ..constructs import Construct, constructs
 from ..excepts import Unparenthesised, unparenthesised_excepts
 from ..fstrings import FString, parse_fstrings
 from ..hoisting import Temporaries
@@ -56,6 +57,11 @@ class Module:
     @cached_property
     def type_aliases(self) -> List[TypeAlias]:
         return type_aliases(self.parsed)
+
+    @cached_property
+    def constructs(self) -> List[Construct]:
+        """The newer grammar that :mod:`..constructs` finds, lowered or not."""
+        return constructs(self.parsed)
 
 
 class Rewriting(NamedTuple):
