@@ -18,10 +18,10 @@ from .hoisting import Temporaries, binding_place, first_statement, future_featur
 from .lexer import lex
 from .lowering import Lowerer
 from .parsed import LineIndex, Parsed
-from .prefilter_constructs import may_use_newer_grammar
+from .prefilter_constructs import may_parenthesize_with_items, may_use_newer_grammar
 from .rewrites import REWRITES
 from .rewrites.module import Edit, Module, Rewriting
-from .rules import LAZY_IMPORT, TYPE_STATEMENT, Rule
+from .rules import LAZY_IMPORT, PARENTHESIZED_WITH, TYPE_STATEMENT, Rule
 from .runtime_name import RUNTIME
 from .safety import check_output
 from .targets import CURRENT_FSTRINGS, EXCEPT_GROUPS, NATIVE, OLDEST, TSTRINGS
@@ -224,12 +224,19 @@ def _output_needs(module: Module, version: Tuple[int, int]) -> Tuple[int, int]:
     """The oldest Python that reads the output: a target from 3.12 on keeps
     what it reads (3.12 f-strings, t-strings); except* stays except*
     (3.11+); newer grammar that is not lowered stays (looked for only where
-    this Python may not read it)."""
+    this Python may not read it), and so does what the target reads of
+    what is lowered for older ones."""
     star = any(clause.star for clause in module.excepts)
     needs = max(OLDEST if version < NATIVE else version, EXCEPT_GROUPS if star else OLDEST)
-    if may_use_newer_grammar(module.parsed.text.encode("utf-8", "surrogatepass"), sys.version_info[:2]):
-        unlowered = [found.rule.needs for found in constructs_of(module.parsed) if found.rule.lowered_since is None]
-        needs = max([needs] + unlowered)
+    data = module.parsed.text.encode("utf-8", "surrogatepass")
+    host = sys.version_info[:2]
+    if may_use_newer_grammar(data, host) or (host < PARENTHESIZED_WITH.needs and may_parenthesize_with_items(data)):
+        kept = [
+            found.rule.needs
+            for found in constructs_of(module.parsed)
+            if found.rule.lowered_since is None or found.rule.needs <= version
+        ]
+        needs = max([needs] + kept)
     return needs
 
 
