@@ -11,8 +11,8 @@ import sys
 from typing import List, Optional, Tuple
 
 from .annotations import FUTURE_ANNOTATIONS, NO_PLACE, has_annotations
+from .constructs import Construct, located
 from .constructs import constructs as constructs_of
-from .constructs import located
 from .errors import TranspileError
 from .hoisting import Temporaries, binding_place, first_statement, future_features, future_place
 from .lexer import lex
@@ -230,10 +230,12 @@ def _output_needs(module: Module, version: Tuple[int, int]) -> Tuple[int, int]:
     needs = max(OLDEST if version < NATIVE else version, EXCEPT_GROUPS if star else OLDEST)
     data = module.parsed.text.encode("utf-8", "surrogatepass")
     host = sys.version_info[:2]
-    if may_use_newer_grammar(data, host) or (host < PARENTHESIZED_WITH.needs and may_parenthesize_with_items(data)):
+    known = "constructs" in module.__dict__  # read already, by a rewrite
+    brackets = host < PARENTHESIZED_WITH.needs and may_parenthesize_with_items(data)
+    if known or brackets or may_use_newer_grammar(data, host):
         kept = [
             found.rule.needs
-            for found in constructs_of(module.parsed)
+            for found in module.constructs
             if found.rule.lowered_since is None or found.rule.needs <= version
         ]
         needs = max([needs] + kept)
@@ -248,7 +250,7 @@ def problems_in(
     ``rewrites``, what the rewrites lower; with ``constructs``, the newer
     grammar left as it is."""
     module = _read(text, filename)
-    found = _unlowered(module.parsed, version) if constructs else []
+    found = _unlowered(module.parsed, module.constructs, version) if constructs else []
     if rewrites:
         for rewrite in REWRITES:
             for offset, rule in rewrite.problems(module, version):
@@ -260,11 +262,12 @@ def problems_in(
 
 def unlowered_in(text: str, version: Tuple[int, int], filename: str = "<unknown>") -> List[Tuple[int, int, Rule]]:
     """:func:`pipeline.find_unlowered`' full path."""
-    return _unlowered(lex(text, filename), version)
+    parsed = lex(text, filename)
+    return _unlowered(parsed, constructs_of(parsed), version)
 
 
-def _unlowered(parsed: Parsed, version: Tuple[int, int]) -> List[Tuple[int, int, Rule]]:
-    return located(parsed, [found for found in constructs_of(parsed) if _unlowered_here(found.rule, version)])
+def _unlowered(parsed: Parsed, found: List[Construct], version: Tuple[int, int]) -> List[Tuple[int, int, Rule]]:
+    return located(parsed, [construct for construct in found if _unlowered_here(construct.rule, version)])
 
 
 def _unlowered_here(rule: Rule, version: Tuple[int, int]) -> bool:
