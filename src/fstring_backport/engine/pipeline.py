@@ -1,4 +1,5 @@
-"""``transpile``: the one place that turns 3.12 f-strings and 3.14 t-strings into older syntax.
+"""``transpile``: the one place that turns 3.12 f-strings, 3.14 t-strings
+and the other newer grammar it lowers into older syntax.
 
 The CLI, the import hook and the build integrations all call this function
 and add only what is theirs (files, caching, packaging).  Here is its gate:
@@ -34,7 +35,7 @@ def transpile(
     runtime: str = RUNTIME,
     future_annotations: bool = False,
 ) -> AnySource:
-    """Rewrite the 3.12 f-strings, 3.14 t-strings and other 3.14 syntax of ``source`` for ``target``.
+    """Rewrite the 3.12 f-strings, 3.14 t-strings and other newer syntax of ``source`` for ``target``.
 
     ``str`` in, ``str`` out; ``bytes`` are decoded by their coding cookie or
     BOM and the result is encoded the same way.  An f-string that Python 3.12
@@ -61,7 +62,12 @@ def transpile(
     With ``runtime=""`` nothing is imported: the calls name the builtin
     ``_fstring_backport_build``, which the caller provides.
 
-    ``except A, B:`` (PEP 758) becomes ``except (A, B):``.  With
+    ``except A, B:`` (PEP 758) becomes ``except (A, B):``; ``type X =
+    value`` (PEP 695, before 3.12) ``X = type_alias('X', lambda: value)``,
+    ``type_alias`` coming from ``runtime`` as ``build`` does (the builtin
+    spelling aside: then it is named inline from this package); a lazy
+    import (PEP 810, before 3.15) a plain one named in ``__lazy_modules__``;
+    ``with (a as b, c):`` (3.9, for 3.8) ``with a as b, c:``.  With
     ``future_annotations`` a module with annotations that lacks ``from
     __future__ import annotations`` gets it (3.14 evaluates annotations
     lazily; older Pythons need PEP 563 to run code written for that).
