@@ -72,7 +72,7 @@ INVALID = [
     'y = 1\nx = f"{"\n',
 ]
 
-# One place for each rule of docs/rules.md, FB101 to FB401 in order (--check
+# One place for each rule of docs/rules.md, FB101 to FB416 in order (--check
 # at 3.8).
 EVERY_RULE = "".join(line + "\n" for line in [
     'd = {"k": 1}',
@@ -118,6 +118,8 @@ EVERY_RULE = "".join(line + "\n" for line in [
     'class Defaulted[U = int]: pass',  # FB411 again, then FB413
     'lazy import json',
     'flat = [*row for row in lines]',
+    'class Aliases:',
+    '    type Inner = int',
 ])
 
 # Fills the page's editor with each source in turn (firing ``input``, as
