@@ -160,6 +160,13 @@ class Lowerer:
         self.deferral_failure: Optional[str] = None  # why the last try at moving them failed
         self.older_than_313 = older_than_313
         self.spec_constants = 0  # text written as a constant's field in a spec, so far
+        # Tokens another rewrite changes (by index), which an f-string or
+        # t-string lowered around them writes as changed.
+        self.replaced: Dict[int, str] = {}
+
+    def replace(self, index: int, text: str) -> None:
+        """Write ``tokens[index]`` as ``text`` wherever a lowering writes it."""
+        self.replaced[index] = text
 
     # -- entry point ----------------------------------------------------
 
@@ -515,7 +522,7 @@ class Lowerer:
                 out.append(self.template(group, context))
                 i = group[-1].end + 1
                 continue
-            out.append(token.text)
+            out.append(self.replaced.get(i, token.text) if self.replaced else token.text)
             i += 1
         return "".join(out)
 
@@ -535,19 +542,32 @@ class Lowerer:
             if kind == FSTRING_START and (
                 self.old_fstrings
                 or self._debug_text_holds_tstring(self.nested[i])
+                or self.holds_replaced(self.nested[i])
                 or (self.older_than_313 and read_otherwise_before_313(self.parsed, self.nested[i]))
             ):
                 node = self.nested[i]
                 self._index(node)
-                if self.old_fstrings and accepted_before_312(self.parsed, node):
+                if self.old_fstrings and accepted_before_312(self.parsed, node) and not self._replaces_in(i, node.end):
                     out.append(self.source[tokens[i].offset : tokens[node.end].end])
                 else:
                     out.append(self.lower(node))
                 i = node.end + 1
                 continue
-            out.append(tokens[i].text)  # an f-string for a new target: its t-strings are lowered
+            # An f-string for a new target: its t-strings are lowered.
+            out.append(self.replaced.get(i, tokens[i].text) if self.replaced else tokens[i].text)
             i += 1
         return "".join(out)
+
+    def _replaces_in(self, start: int, end: int) -> bool:
+        """Whether a token of ``tokens[start:end]`` is written changed."""
+        return bool(self.replaced) and any(start <= i < end for i in self.replaced)
+
+    def holds_replaced(self, node: FString, last: Optional[FString] = None) -> bool:
+        """Whether ``node`` (to ``last``, the end of its concatenation) holds
+        a token written changed: then the lowering writes it whole, so that
+        what the program sees of its fields' text (debug text, an
+        Interpolation's expression) stays as written."""
+        return self._replaces_in(node.start, (last or node).end)
 
     def _debug_text_holds_tstring(self, node: FString) -> bool:
         """Whether a ``{expr=}`` field of ``node`` shows a t-string's text,

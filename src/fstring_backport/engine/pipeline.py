@@ -13,6 +13,7 @@ import sys
 from typing import TYPE_CHECKING, List, Optional, Tuple, TypeVar
 
 from .errors import TranspileError
+from .prefilter_comprehension_unpacking import may_unpack_in_comprehension
 from .prefilter_constructs import may_use_newer_grammar
 from .prefilter_lazy_imports import may_import_lazily
 from .prefilter_rewrites import may_need_rewriting
@@ -124,10 +125,11 @@ def _rewritten(
 
 def _may_need_rewriting(source: "str | bytes", version: Tuple[int, int]) -> bool:
     """The quick check for ``version``: False says the full path would
-    change nothing.  3.14 reads all but lazy imports; 3.15 all."""
+    change nothing.  3.14 reads all but lazy imports and unpacking in
+    comprehensions; 3.15 all."""
     if version < TSTRINGS:
         return may_need_rewriting(source, version)
-    return version < NEWEST_GRAMMAR and may_import_lazily(source)
+    return version < NEWEST_GRAMMAR and (may_import_lazily(source) or may_unpack_in_comprehension(source))
 
 
 def _decoded_unless_plain(source: bytes, filename: str, version: Tuple[int, int]) -> Optional[DecodedSource]:

@@ -78,9 +78,6 @@ _ITEM_NO_FOR = _balanced(
 _ITEM_NO_AS = _balanced(
     rb"""(?:(?!(?<![""" + _NAME_BYTES + rb"""])as(?![""" + _NAME_BYTES + rb"""]))[^()\[\]{}'"#\\,\r\n])"""
 )
-_ITEM_NO_FOR_LINES = _balanced(
-    rb"""(?:(?!(?<![""" + _NAME_BYTES + rb"""])for(?![""" + _NAME_BYTES + rb"""]))[^()\[\]{}'"#\\,])"""
-)
 # After a "*" that unpacks in a call or a def's parameters: its item and
 # the others to the closing ")" (a "*" the rest of a pattern finds inside
 # them is tried on its own).
@@ -133,10 +130,6 @@ def _patterns() -> List[Tuple[Tuple[int, int], bytes, "Callable[[bytes, int, byt
         ((3, 13), rb"\](?=[ \t\f]*[(:=])(?![ \t\f]*==)", _closes_type_parameters),
         # the type statement (3.12), where it starts a statement
         ((3, 12), _keyword(b"type") + _BLANK + rb"+" + _NAME + _BLANK + rb"*=(?!=)", _in_code),
-        # unpacking first in a comprehension (3.15): "*" or "**" right after an
-        # opening bracket, its item not followed by "," or the closing bracket
-        ((3, 15), rb"\*(?:(?<=[\[({]\*)|(?<=[\[({] \*))\*?(?!" + _ITEM_NO_FOR_LINES + _SPACE + rb"*[,)\]}])",
-         _in_code),
     ]
 
 

@@ -44,7 +44,8 @@ Why True means the full path changes nothing (each point has a test in
    (``except A, B:``, PEP 758) never passes: :mod:`.prefilter_excepts` says
    how it reads (a module of its own, for the import hook's pre-filter).
 10. A text that may hold a lazy import (PEP 810) never passes:
-   :mod:`.prefilter_lazy_imports` says how it reads.
+   :mod:`.prefilter_lazy_imports` says how it reads; nor one that may
+   unpack in a comprehension (PEP 798, :mod:`.prefilter_comprehension_unpacking`).
 11. Nor does one that may hold a ``type`` statement (PEP 695), for a
    target before 3.12 (:mod:`.prefilter_type_aliases`), or parenthesized
    context managers, for 3.8 (:func:`.prefilter_constructs.may_parenthesize_with_items`).
@@ -69,6 +70,7 @@ from .lexical import (
     one_of,
     string_body,
 )
+from .prefilter_comprehension_unpacking import may_unpack_in_comprehension
 from .prefilter_constructs import may_parenthesize_with_items
 from .prefilter_excepts import may_bracket_excepts_in_bytes
 from .prefilter_lazy_imports import may_import_lazily
@@ -393,8 +395,8 @@ def _read_in_context(
 
 def may_need_rewriting(text: Union[str, bytes], target: Tuple[int, int] = OLDEST) -> bool:
     """False only if every f-string in ``text`` is accepted by 3.8-3.11
-    unchanged, and it has no t-string, ``except A, B:``, templatelib or
-    lazy import, nor what ``target`` (before 3.14) rejects of the other
+    unchanged, and it has no t-string, ``except A, B:``, templatelib, lazy
+    import or unpacking in a comprehension, nor what ``target`` (before 3.14) rejects of the other
     grammar the rewrites lower (``type`` statements, parenthesized context
     managers).
 
@@ -404,7 +406,12 @@ def may_need_rewriting(text: Union[str, bytes], target: Tuple[int, int] = OLDEST
     """
     source = _Text(text)
     data = source.data
-    if b"templatelib" in data or may_bracket_excepts_in_bytes(data) or may_import_lazily(data):
+    if (
+        b"templatelib" in data
+        or may_bracket_excepts_in_bytes(data)
+        or may_import_lazily(data)
+        or may_unpack_in_comprehension(data)
+    ):
         return True  # points 8 to 10
     if (target < TYPE_STATEMENT.needs and may_alias_types(data)) or (
         target < PARENTHESIZED_WITH.needs and may_parenthesize_with_items(data)

@@ -21,7 +21,7 @@ from .parsed import LineIndex, Parsed
 from .prefilter_constructs import may_parenthesize_with_items, may_use_newer_grammar
 from .rewrites import REWRITES
 from .rewrites.module import Edit, Module, Rewriting
-from .rules import LAZY_IMPORT, PARENTHESIZED_WITH, TYPE_STATEMENT, Rule
+from .rules import COMPREHENSION_UNPACKING, LAZY_IMPORT, PARENTHESIZED_WITH, TYPE_STATEMENT, Rule
 from .runtime_name import RUNTIME
 from .safety import check_output
 from .targets import CURRENT_FSTRINGS, EXCEPT_GROUPS, NATIVE, OLDEST, TSTRINGS
@@ -140,11 +140,21 @@ def _place(parsed: Parsed, future: bool) -> Optional[Place]:
 
 
 def _made_in_order(edits: List[Edit]) -> List[Tuple[int, int, str]]:
-    """The edits sorted, each deferred replacement made, in source order."""
-    return [
-        (start, end, replacement if isinstance(replacement, str) else replacement())
-        for start, end, replacement in sorted(edits, key=lambda edit: edit[:2])
-    ]
+    """The edits sorted, each deferred replacement made, in source order.
+
+    An edit inside a deferred one (a token changed in an f-string or
+    t-string that is lowered) is left out: the lowering writes it, told by
+    the rewrite (:meth:`.lowering.Lowerer.replace`)."""
+    made = []
+    deferred_end = -1
+    for start, end, replacement in sorted(edits, key=lambda edit: edit[:2]):
+        if start < deferred_end:
+            continue
+        if not isinstance(replacement, str):
+            deferred_end = end
+            replacement = replacement()
+        made.append((start, end, replacement))
+    return made
 
 
 def _header(place: Place, temporaries: Temporaries, future: bool, added: List[str]) -> Tuple[int, int, str]:
@@ -194,6 +204,7 @@ def _safety_check(rewriting: Rewriting, output: str, spans: List[Span], future: 
         input_needs=_input_needs(module),
         lazy_modules=bool(module.lazy_imports),
         type_alias=_type_alias_spelling(rewriting),
+        unpacking=temporaries.prefix if _unpacks_in_comprehensions(module) else None,
         runtime_module=rewriting.runtime if temporaries.runtime_inline else None,
         future_annotations=future,
     )
@@ -213,11 +224,18 @@ def _input_needs(module: Module) -> Tuple[int, int]:
     """The oldest Python that reads the input, as far as the rewrites tell."""
     if module.lazy_imports:
         return LAZY_IMPORT.needs
+    if _unpacks_in_comprehensions(module):
+        return COMPREHENSION_UNPACKING.needs
     if module.excepts or any(node.template for node in module.every_fstring.values()):
         return TSTRINGS
     if module.type_aliases:
         return TYPE_STATEMENT.needs
     return OLDEST
+
+
+def _unpacks_in_comprehensions(module: Module) -> bool:
+    """Whether the module unpacks in a comprehension (as a rewrite found)."""
+    return module.constructs_read and any(found.rule is COMPREHENSION_UNPACKING for found in module.constructs)
 
 
 def _output_needs(module: Module, version: Tuple[int, int]) -> Tuple[int, int]:
@@ -230,7 +248,7 @@ def _output_needs(module: Module, version: Tuple[int, int]) -> Tuple[int, int]:
     needs = max(OLDEST if version < NATIVE else version, EXCEPT_GROUPS if star else OLDEST)
     data = module.parsed.text.encode("utf-8", "surrogatepass")
     host = sys.version_info[:2]
-    known = "constructs" in module.__dict__  # read already, by a rewrite
+    known = module.constructs_read
     brackets = host < PARENTHESIZED_WITH.needs and may_parenthesize_with_items(data)
     if known or brackets or may_use_newer_grammar(data, host):
         kept = [

@@ -71,7 +71,7 @@ def _named(code: str, name: str, message: str, needs: Tuple[int, int]) -> Rule:
     return Rule(code, name, message, needs, lowered_since=None)
 
 
-# Grammar of 3.9-3.15 that the tool leaves as it is.
+# Grammar of 3.9-3.15: what is ``_named`` the tool leaves as it is.
 PARENTHESIZED_WITH = Rule("FB402", "parenthesized-with", "parenthesized context managers", (3, 9))
 DECORATOR_EXPRESSION = _named("FB403", "decorator-expression", "decorator beyond a dotted name and a call", (3, 9))
 SET_WALRUS = _named("FB404", "set-walrus", "unparenthesized assignment expression in a set", (3, 9))
@@ -85,7 +85,7 @@ TYPE_PARAMETERS = _named("FB411", "type-parameters", "type parameters", (3, 12))
 TYPE_STATEMENT = Rule("FB412", "type-statement", "type statement", (3, 12))
 TYPE_PARAMETER_DEFAULT = _named("FB413", "type-parameter-default", "type parameter default", (3, 13))
 LAZY_IMPORT = Rule("FB414", "lazy-import", "lazy import", (3, 15))
-COMPREHENSION_UNPACKING = _named("FB415", "comprehension-unpacking", "unpacking in a comprehension", (3, 15))
+COMPREHENSION_UNPACKING = Rule("FB415", "comprehension-unpacking", "unpacking in a comprehension", (3, 15))
 # Its value sees the class's names (an annotation scope), as no lambda does.
 TYPE_STATEMENT_IN_CLASS = _named("FB416", "type-statement-in-class", "type statement in a class body", (3, 12))
 

@@ -18,7 +18,7 @@ import ast
 import re
 import sys
 import warnings
-from typing import Dict, List, Optional, Tuple
+from typing import Callable, Dict, List, Optional, Tuple
 
 from .errors import TranspileError
 from .targets import NATIVE, OLDEST, TSTRINGS
@@ -37,6 +37,7 @@ def check_output(
     future_annotations: bool = False,
     lazy_modules: bool = False,
     type_alias: "Optional[Tuple[Optional[str], str]]" = None,
+    unpacking: Optional[str] = None,
 ) -> None:
     """Raise TranspileError unless ``output`` is safe to return.
 
@@ -54,7 +55,8 @@ def check_output(
     (``__lazy_modules__`` assigned, ``lazy`` taken out); ``type_alias``,
     where it lowers ``type`` statements, the name it imports the runtime's
     ``type_alias`` as (None if it names it inline) and the module that it
-    names inline.
+    names inline; ``unpacking``, where it lowers unpacking in
+    comprehensions, the prefix of the names it uses.
     """
     if sys.version_info < output_needs:
         return
@@ -85,7 +87,7 @@ def check_output(
     if future_annotations:
         _take_out_future_annotations(new_tree, filename)  # type: ignore[arg-type]  # ast.parse gives a Module
     values = {name: _value_of(constant) for name, constant in temporaries.items()}
-    new_tree = _Normalise(values, runtime_name, runtime_module, lazy_modules, type_alias).visit(new_tree)
+    new_tree = _Normalise(values, runtime_name, runtime_module, lazy_modules, type_alias, unpacking).visit(new_tree)
     old_tree = _Normalise({}, runtime_name, runtime_module, lazy_modules).visit(old_tree)
     if ast.dump(old_tree) != ast.dump(new_tree):
         raise TranspileError(
@@ -135,6 +137,10 @@ def _parse(text: str, filename: str) -> ast.AST:
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
         return ast.parse(text, filename)
+
+
+def _same(node: ast.AST, written: ast.AST) -> bool:
+    return ast.dump(node) == ast.dump(written)
 
 
 def _value_of(constant: str) -> object:
@@ -237,8 +243,10 @@ class _Normalise(ast.NodeTransformer):
         runtime_module: Optional[str] = None,
         lazy_modules: bool = False,
         type_alias: "Optional[Tuple[Optional[str], str]]" = None,
+        unpacking: Optional[str] = None,
     ) -> None:
         self.values = values
+        self.unpacking = unpacking  # lowered unpacking in comprehensions: the prefix of its names
         self.lazy_modules = lazy_modules  # imports compared as plain ones, __lazy_modules__ taken out
         self.type_alias = type_alias  # lowered type statements: (imported as, module named inline)
         self.runtime_name = runtime_name
@@ -324,6 +332,101 @@ class _Normalise(ast.NodeTransformer):
             and [ast.dump(arg) for arg in func.args] == [ast.dump(ast.Constant(module))]
         )
 
+    # Lowered unpacking in a comprehension (rewrites.lower_comprehension_unpacking),
+    # as the comprehension it was: ``[_i for _e in (E for ...) for _i in (*_e,)]``
+    # as ``[*E for ...]``; ``{*_e}`` for a set, ``_e`` for a generator,
+    # ``{_k: _v for _e in (E for ...) for _k, _v in {**_e}.items()}`` for a dict;
+    # ``(lambda _g: [_i for _e in _g ...])(E for ...)`` as the same.
+
+    def visit_ListComp(self, node: ast.ListComp) -> ast.AST:
+        self.generic_visit(node)
+        return self._packed_any(node)
+
+    def visit_SetComp(self, node: ast.SetComp) -> ast.AST:
+        self.generic_visit(node)
+        return self._packed_any(node)
+
+    def visit_GeneratorExp(self, node: ast.GeneratorExp) -> ast.AST:
+        self.generic_visit(node)
+        return self._packed_any(node)
+
+    def _packed_any(self, node: ast.expr) -> ast.AST:
+        if isinstance(node, ast.ListComp):
+            return self._packed(node, lambda each: ast.Tuple([ast.Starred(each, ast.Load())], ast.Load()))
+        if isinstance(node, ast.SetComp):
+            return self._packed(node, lambda each: ast.Set([ast.Starred(each, ast.Load())]))
+        if isinstance(node, ast.GeneratorExp):
+            return self._packed(node, lambda each: each)
+        assert isinstance(node, ast.DictComp)
+        return self._packed_dict(node)
+
+    def _comprehension_of_lambda(self, call: ast.Call) -> Optional[ast.expr]:
+        """``(lambda _g: [... for _e in _g ...])(E for ...)`` as the lambda's
+        comprehension over ``(E for ...)``."""
+        function, arguments = call.func, call.args
+        if self.unpacking is None or not isinstance(function, ast.Lambda) or call.keywords or len(arguments) != 1:
+            return None
+        parameters = function.args
+        body = function.body
+        if not (
+            isinstance(arguments[0], ast.GeneratorExp)
+            and [parameter.arg for parameter in parameters.args] == [self.unpacking + "g"]
+            and not (parameters.posonlyargs or parameters.vararg or parameters.kwonlyargs or parameters.kwarg)
+            and not parameters.defaults
+            and isinstance(body, (ast.ListComp, ast.SetComp, ast.GeneratorExp, ast.DictComp))
+            and body.generators
+            and _same(body.generators[0].iter, ast.Name(self.unpacking + "g", ast.Load()))
+        ):
+            return None
+        body.generators[0].iter = arguments[0]
+        return body
+
+    def _packed(
+        self, node: "ast.ListComp | ast.SetComp | ast.GeneratorExp", unpacking: "Callable[[ast.expr], ast.expr]"
+    ) -> ast.AST:
+        if self.unpacking is None:
+            return node
+        item = ast.Name(self.unpacking + "i", ast.Load())
+        values = self._values(node.generators, ast.Name(item.id, ast.Store()), unpacking)
+        if values is None or not _same(node.elt, item):
+            return node
+        return type(node)(ast.Starred(values.elt, ast.Load()), values.generators)
+
+    def visit_DictComp(self, node: ast.DictComp) -> ast.AST:
+        self.generic_visit(node)
+        return self._packed_dict(node)
+
+    def _packed_dict(self, node: ast.DictComp) -> ast.AST:
+        if self.unpacking is None:
+            return node
+        key, value = ast.Name(self.unpacking + "k", ast.Load()), ast.Name(self.unpacking + "v", ast.Load())
+        pair = ast.Tuple([ast.Name(key.id, ast.Store()), ast.Name(value.id, ast.Store())], ast.Store())
+        values = self._values(
+            node.generators,
+            pair,
+            lambda each: ast.Call(ast.Attribute(ast.Dict([None], [each]), "items", ast.Load()), [], []),
+        )
+        if values is None or not (_same(node.key, key) and _same(node.value, value)):
+            return node
+        return ast.DictComp(values.elt, None, values.generators)  # type: ignore[arg-type]  # 3.15's ** has no value
+
+    def _values(
+        self, generators: List[ast.comprehension], target: ast.expr, unpacking: "Callable[[ast.expr], ast.expr]"
+    ) -> Optional[ast.GeneratorExp]:
+        """The generator of the element's values, if ``generators`` are the
+        two clauses that lowering writes: over that generator, then over
+        each value unpacked as ``unpacking`` unpacks it, into ``target``."""
+        assert self.unpacking is not None
+        if len(generators) != 2:
+            return None
+        first, last = generators
+        each = ast.Name(self.unpacking + "e", ast.Load())
+        written = ast.comprehension(target, unpacking(each), [], 0)
+        if isinstance(first.iter, ast.GeneratorExp) and _same(first.target, ast.Name(each.id, ast.Store())):
+            if not first.ifs and _same(last, written):
+                return first.iter
+        return None
+
     def visit_Import(self, node: ast.Import) -> ast.AST:
         if self.lazy_modules:
             node.is_lazy = 0  # type: ignore[attr-defined]  # 3.15's field
@@ -385,6 +488,9 @@ class _Normalise(ast.NodeTransformer):
 
     def visit_Call(self, node: ast.Call) -> ast.AST:
         self.generic_visit(node)
+        comprehension = self._comprehension_of_lambda(node)
+        if comprehension is not None:
+            return self._packed_any(comprehension)
         if self.runtime_module is not None and self._is_inline_runtime(node.func):
             node.func = ast.Name(str(self.runtime_name), ast.Load())
         if isinstance(node.func, ast.Name) and node.func.id == self.runtime_name:

@@ -15,6 +15,7 @@ from _frozen_importlib_external import spec_from_file_location  # noqa: PLC2701
 
 from .. import _INSTALLED_PACKAGES, NATIVE, BackportSourceLoader, _verbose
 from ..engine.lexical import QUOTE_CHARACTERS, group, not_after, one_of, prefixes_with
+from ..engine.prefilter_comprehension_unpacking import may_unpack_in_comprehension
 from ..engine.prefilter_excepts import may_bracket_excepts_in_bytes
 from ..engine.prefilter_lazy_imports import may_import_lazily
 from ..engine.prefilter_type_aliases import may_alias_types
@@ -67,9 +68,10 @@ def _may_need_rewriting(source: bytes) -> bool:
         return True
     if _TSTRING_OR_TEMPLATELIB.search(source) is not None:
         return True
-    # except A, B: (3.14), lazy imports (3.15), type statements (3.12) and
-    # parenthesized context managers (3.9), by the quick check's own tests.
-    if may_bracket_excepts_in_bytes(source) or may_import_lazily(source):
+    # except A, B: (3.14), lazy imports and unpacking in comprehensions
+    # (3.15), type statements (3.12) and parenthesized context managers
+    # (3.9), by the quick check's own tests.
+    if may_bracket_excepts_in_bytes(source) or may_import_lazily(source) or may_unpack_in_comprehension(source):
         return True
     if _OLD_FSTRINGS and may_alias_types(source):
         return True

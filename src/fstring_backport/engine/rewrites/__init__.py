@@ -15,6 +15,7 @@ tests in tests/engine/rewrites/.
 
 from . import (
     bracket_except_types,
+    lower_comprehension_unpacking,
     lower_fstrings,
     lower_lazy_imports,
     lower_parenthesized_with,
@@ -24,6 +25,7 @@ from . import (
 )
 
 REWRITES = (
+    lower_comprehension_unpacking,  # first: it tells the lowering which tokens it changes
     lower_tstrings,
     lower_fstrings,
     bracket_except_types,

@@ -9,6 +9,7 @@ from ..fstrings import FString
 from ..lexer import TSTRING_START
 from ..oldsyntax import accepted_before_312, old_syntax_problems, read_otherwise_before_313
 from ..rules import Rule
+from ..targets import TSTRINGS
 from .module import Edit, Module, Rewriting
 
 RULES = (
@@ -33,18 +34,23 @@ def problems(module: Module, version: Tuple[int, int]) -> Iterator[Tuple[int, Ru
 
 
 def edits(rewriting: Rewriting) -> Iterator[Edit]:
-    module = rewriting.module
+    module, lowerer = rewriting.module, rewriting.lowerer
     tokens = module.tokens
     for node in module.fstrings:
         if node.template:
             continue
         if rewriting.old_fstrings:
-            lowered = not accepted_before_312(module.parsed, node)
-        else:  # 3.12: what 3.13 evaluates in another order; lower_tstrings writes one that holds a t-string
+            lowered = not accepted_before_312(module.parsed, node) or lowerer.holds_replaced(node)
+        else:
+            # 3.12: what 3.13 evaluates in another order; and for any new
+            # target, code that another rewrite changes in it.  Before 3.14
+            # lower_tstrings writes one that holds a t-string.
             lowered = (
-                rewriting.older_than_313
-                and read_otherwise_before_313(module.parsed, node)
-                and not any(token.kind == TSTRING_START for token in tokens[node.start : node.end])
+                rewriting.version >= TSTRINGS
+                or not any(token.kind == TSTRING_START for token in tokens[node.start : node.end])
+            ) and (
+                lowerer.holds_replaced(node)
+                or (rewriting.older_than_313 and read_otherwise_before_313(module.parsed, node))
             )
         if lowered:
             yield Edit(tokens[node.start].offset, tokens[node.end].end, partial(rewriting.lowerer.lower, node))

@@ -63,6 +63,11 @@ class Module:
         """The newer grammar that :mod:`..constructs` finds, lowered or not."""
         return constructs(self.parsed)
 
+    @property
+    def constructs_read(self) -> bool:
+        """Whether :attr:`constructs` was read already (by a rewrite)."""
+        return "constructs" in self.__dict__
+
 
 class Rewriting(NamedTuple):
     """A module being rewritten, and what its rewrites share."""
