@@ -225,13 +225,13 @@ TSTRING_FOR_312 = (
 def test_a_target_that_needs_nothing_says_why(tmp_path):
     pkg = make_tree(tmp_path)
     (pkg / "t.py").write_bytes(TSTRING)
-    # ... and read as they are from 3.14 on, where only lazy imports are rewritten ...
+    # ... and read as they are from 3.14 on, where only 3.15's grammar is rewritten ...
     kept = run_in(tmp_path, "--target", "3.14", str(pkg / "t.py"))
     assert kept.returncode == 0 and kept.stdout == (pkg / "t.py").read_bytes()
     assert kept.stderr.decode().splitlines() == [
         (
             "fstring-backport: Python 3.14 reads 3.12 f-strings, t-strings and except A, B: as they are: "
-            "only lazy imports are rewritten"
+            "only 3.15's lazy imports and unpacking in comprehensions are rewritten"
         )
     ]
     # ... and 3.15 reads everything.
@@ -250,9 +250,9 @@ def test_a_target_with_native_fstrings_says_what_it_rewrites_once(tmp_path, targ
     assert result.returncode == 1
     assert result.stderr.decode().splitlines() == [
         f"fstring-backport: Python {target} reads 3.12 f-strings as they are: "
-        "only t-strings, except A, B: and lazy imports are rewritten"
+        "only t-strings, except A, B: and 3.15's grammar are rewritten"
         if target == "3.13"
-        else f"fstring-backport: Python {target} reads 3.12 f-strings: only t-strings, except A, B:, lazy imports "
+        else f"fstring-backport: Python {target} reads 3.12 f-strings: only t-strings, except A, B:, 3.15's grammar "
         "and the f-strings that 3.13 reads otherwise (FB108, FB202) are rewritten"
     ]
     assert [line.split(": ", 1)[1] for line in result.stdout.decode().splitlines()[:-1]] == [

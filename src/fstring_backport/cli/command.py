@@ -663,15 +663,15 @@ def _what_is_left_alone(target: Tuple[int, int]) -> str:
     if target >= TSTRINGS:
         return (
             "fstring-backport: Python {}.{} reads 3.12 f-strings, t-strings and except A, B: as they are: "
-            "only lazy imports are rewritten".format(*target)
+            "only 3.15's lazy imports and unpacking in comprehensions are rewritten".format(*target)
         )
     if target >= CURRENT_FSTRINGS:
         return (
             "fstring-backport: Python {}.{} reads 3.12 f-strings as they are: "
-            "only t-strings, except A, B: and lazy imports are rewritten".format(*target)
+            "only t-strings, except A, B: and 3.15's grammar are rewritten".format(*target)
         )
     return (
-        "fstring-backport: Python {}.{} reads 3.12 f-strings: only t-strings, except A, B:, lazy imports and the "
+        "fstring-backport: Python {}.{} reads 3.12 f-strings: only t-strings, except A, B:, 3.15's grammar and the "
         "f-strings that 3.13 reads otherwise (FB108, FB202) are rewritten".format(*target)
     )
 
