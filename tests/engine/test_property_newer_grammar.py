@@ -1,6 +1,6 @@
 """Property: random modules that mix lazy imports (3.15), ``type`` statements
-(3.12) and 3.12 f-strings, lowered for 3.8, print what 3.15 prints running
-the originals.
+(3.12), unpacking in comprehensions (3.15) and 3.12 f-strings, lowered for
+3.8, print what 3.15 prints running the originals.
 
 Hypothesis writes modules of a docstring or none, then statements drawn
 from lazy imports (``import`` and ``from``, with ``as``), type aliases
@@ -8,7 +8,11 @@ from lazy imports (``import`` and ``from``, with ``as``), type aliases
 quotes, lambdas, values over several lines), the use of an alias's
 ``__name__``, ``__module__`` and ``__value__`` (a ``NameError`` caught;
 a lambda's result rather than its repr, whose qualified name differs),
-of an imported name, and f-strings that reuse quotes; each at module level,
+of an imported name, f-strings that reuse quotes, and comprehensions that
+unpack (lists, sets, dicts, generators, a call's; elements that reuse
+quotes in f-strings or assign with ``:=``; over one line or several),
+printed as they are, in an f-string's field, its debug text or a
+t-string's interpolation; each at module level,
 after ``x = 0;`` on one line, or in an ``if`` block.  Python 3.15 runs the
 originals, a batch in one process; this interpreter (in a process of its
 own) runs them lowered.  Lazy and eager imports print the same: the
@@ -75,6 +79,37 @@ def statement(draw, calls):
 
 
 @st.composite
+def unpacking(draw):
+    """A statement that prints a comprehension that unpacks (PEP 798)."""
+    form = draw(st.sampled_from(["list", "set", "dict", "generator", "call"]))
+    condition = draw(st.sampled_from(["", " if x", " if (z := x)"]))
+    if form == "dict":
+        element = draw(st.sampled_from(["**{x: len(x)}", '**{f"{d["k"]}": x}', "**(z := {x: 1})"]))
+    else:
+        element = "*" + draw(st.sampled_from(["x", "[x, x]", 'f"{d["k"]}{x}"', "(z := [x])"]))
+    loop = draw(st.sampled_from([" for x in ", "\n    for x in "])) + draw(st.sampled_from(['"ab"', '["ab", "c"]']))
+    inner = element + loop + condition
+    comprehension = {
+        "list": f"[{inner}]",
+        "set": f"sorted({{{inner}}})",
+        "dict": f"{{{inner}}}",
+        "generator": f"list(({inner}))",
+        "call": f"list({inner})",
+    }[form]
+    shown = draw(st.sampled_from(["plain", "field", "debug", "t-string"]))
+    # A space after a field's brace: ``{{`` would be an escaped brace.
+    if shown == "field":
+        return f'print(f"{{ {comprehension}!r:>{{w}}}}|")'.split("\n")
+    if shown == "debug":
+        return f'print(f"{{ {comprehension}=}}")'.split("\n")
+    if shown == "t-string":
+        # Not in a comprehension's iterable, where ``:=`` is refused.
+        template = f'template = t"{{ {comprehension}}}"'
+        return (template + "\nprint([(i.expression, i.value) for i in template.interpolations])").split("\n")
+    return f"print({comprehension})".split("\n")
+
+
+@st.composite
 def program(draw):
     lines = ['"""A generated module."""'] if draw(st.booleans()) else []
     lines.append("d, w = {'k': 'v'}, 5")
@@ -82,7 +117,10 @@ def program(draw):
     lines.append("shown = lambda value: value() if callable(value) and type(value).__name__ == 'function' else value")
     calls: list = []
     for _ in range(draw(st.integers(1, 8))):
-        body, more = draw(statement(calls))
+        if draw(st.integers(0, 3)) == 0:
+            body, more = draw(unpacking()), []
+        else:
+            body, more = draw(statement(calls))
         calls.extend(more)
         place = draw(st.sampled_from(["module", "after x = 0;", "if block"]))
         if place == "after x = 0;" and len(body) == 1:

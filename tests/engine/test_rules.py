@@ -1,12 +1,13 @@
 """Each rule of ``--check``: its code, its example, and what old Pythons do with it.
 
 Every example breaks exactly its own rule, for a target just before the
-Python that first reads it.  An example of a rule the tool rewrites: an
-FB1xx, FB3xx or FB401 example is rejected by Python 3.11 and runs on 3.15,
-an FB2xx example runs on both, differently, and the rewrite of every one
-runs on 3.11 as the original on 3.15.  An example of newer grammar the tool
-leaves (FB402-FB415): the Python just before the one its rule names
-rejects it, 3.15 runs it, and the output keeps it as it is.
+Python that first reads it.  An example of a rule the tool rewrites (an
+FB1xx, FB3xx or lowered FB4xx rule) is rejected by Python 3.11 or the
+Python before its rule's and runs on 3.15, an FB2xx example runs on both,
+differently, and the rewrite of every one runs on 3.11 as the original on
+3.15.  An example of newer grammar the tool leaves (an FB4xx rule that no
+version lowers): the Python just before the one its rule names rejects it,
+3.15 runs it, and the output keeps it as it is.
 """
 
 import re
