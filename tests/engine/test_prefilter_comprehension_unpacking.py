@@ -28,7 +28,7 @@ UNPACKS = [
     "r = [*f'{x}' for x in xs]\n",  # an f-string: perhaps
     "r = [*f'{\"a,b\"}' for _ in c]\n",
     "r = [*(a, b)[i] for i in c]\n",
-    "r = [*a if a else b for a in c]\n",
+    "r = [*(a if a else b) for a in c]\n",
     "async def f():\n    return [*x async for x in xs]\n",
     "g(*x for x in xs)\n",
     "r = {**{k: v for k, v in p} for p in ps}\n",

@@ -27,6 +27,7 @@ from support.pythons import (
     json_from,
     oracle,
     stdlib_dir,
+    syntax_errors,
 )
 
 # The names the rewrite uses: the temporaries' prefix and a letter.
@@ -124,6 +125,33 @@ def test_check_reports_fb415_for_every_target_before_315():
     assert find_problems(source, "3.15") == []
 
 
+# What may follow the star: 3.15 reads an operand of "|" in a list or a
+# set, any expression but ":=" and "yield" in a generator, a call and
+# after "**".
+ELEMENTS = [
+    "a if a else b", "a or b", "a and b", "not a", "a < b", "a in b", "a not in b", "a is not b", "lambda: 1",
+    "y := a", "(y := a)", "a | b", "-a", "await a", "a ** b", "yield a", "lambda: (yield)", "a if (y := b) else c",
+]
+
+
+def test_what_follows_the_star_is_read_or_refused_as_315_does():
+    shapes = ["[{}]", "{{{}}}", "({})", "f({})"]
+    sources = [
+        f"async def g():\n    r = {shape.format(stars + element + ' for a in c')}\n"
+        for element in ELEMENTS
+        for shape, stars in [(shape, "*") for shape in shapes] + [("{{{}}}", "**")]
+    ]
+    expected = syntax_errors(oracle(), sources)
+    assert expected.count(None) > len(sources) // 3  # many are read, many refused
+    for source, wanted in zip(sources, expected):
+        try:
+            transpile(source, "3.14", "m.py")
+            found = None
+        except TranspileError as error:
+            found = [error.msg, error.lineno, error.offset, error.end_lineno, error.end_offset]
+        assert found == wanted, source
+
+
 def test_what_315_refuses_gets_its_error():
     assert_refused_as_315_does(ERRORS, targets=("3.8", "3.14"))
 
@@ -161,6 +189,14 @@ import asyncio
 import traceback
 
 
+class Vector:
+    def __init__(self, n):
+        self.n = n
+
+    def __neg__(self):
+        return range(self.n, -self.n - 1, -1)
+
+
 def noisy(name, items):
     print("make", name)
     for item in items:
@@ -173,6 +209,9 @@ print(sorted({*noisy(x, [x % 2]) for x in range(3)}))
 print(list((*noisy(x, "ab") for x in range(2))))
 print(sum(*noisy(x, [x]) for x in range(4)))
 print({**{x: x, -x: 0} for x in range(3)})
+# in a generator or after "**", any expression but ":=" and "yield"
+print(list((*x or "z" for x in ["ab", ""])), {**d or {0: 0} for d in [{1: 2}, {}]})
+print(list((*(lambda: x)() for x in ["ab"])), [*-x for x in [Vector(1)]])
 
 
 class Mapping:

@@ -78,6 +78,7 @@ def _replacements(module: Module, star: int, close: int, prefix: str) -> List[Tu
     if colon is not None:
         what = "a starred expression" if stars == "*" else "dict unpacking"
         raise _error(module, f"cannot use {what} in a dictionary key", star, colon)
+    _check_element(module, star, first_for, bracket, stars)
     asynchronous = _is_async(tokens, star, close)
     if stars == "**":
         key, value = prefix + "k", prefix + "v"
@@ -103,6 +104,48 @@ def _replacements(module: Module, star: int, close: int, prefix: str) -> List[Tu
     return [(opener, function), (star, ""), (close, ")")]
 
 
+# What 3.15 reads after "*" in a list or a set is an operand of "|" (its
+# bitwise_or): none of these outside brackets, nor a conditional expression.
+_NOT_IN_AN_OPERAND = frozenset(["or", "and", "not", "in", "is", "lambda", "<", ">", "==", ">=", "<=", "!=", "<>"])
+
+
+def _check_element(module: Module, star: int, first_for: int, bracket: str, stars: str) -> None:
+    """Raise 3.15's error for an element it does not read after the star:
+    ``yield``, ``:=`` outside brackets; in a list or a set, what no
+    operand of ``|`` holds."""
+    tokens = module.tokens
+    operand_only = stars == "*" and bracket in "[{"
+    first = _code_after(tokens, star)
+    if tokens[first].kind == NAME and tokens[first].text == "yield":
+        message = "Invalid star expression" if bracket == "(" and stars == "*" else "invalid syntax"
+        raise module.parsed.error(message, tokens[first].offset, tokens[first].end)
+    depth = 0
+    offending = None
+    for i in range(first, first_for):
+        token = tokens[i]
+        if token.kind not in (OP, NAME):
+            continue
+        if token.kind == OP and token.text in "([{":
+            depth += 1
+        elif token.kind == OP and token.text in ")]}":
+            depth -= 1
+        elif depth == 0 and token.text == ":=":
+            if stars == "**":
+                raise module.parsed.error("cannot use dict unpacking here", tokens[star].offset, tokens[star].end)
+            offending = i if offending is None else offending
+        elif depth == 0 and operand_only and token.kind == NAME and token.text == "if":
+            raise _error(
+                module,
+                "invalid starred expression. Did you forget to wrap the conditional expression in parentheses?",
+                star,
+                first_for,
+            )
+        elif depth == 0 and operand_only and token.text in _NOT_IN_AN_OPERAND and offending is None:
+            offending = i
+    if offending is not None:
+        raise module.parsed.error("invalid syntax", tokens[offending].offset, tokens[offending].end)
+
+
 def _code_before(tokens: List[Token], i: int) -> int:
     i -= 1
     while tokens[i].kind in TRIVIA:
@@ -112,9 +155,11 @@ def _code_before(tokens: List[Token], i: int) -> int:
 
 def _level_of(tokens: List[Token], star: int, close: int) -> Tuple[int, Optional[int]]:
     """The comprehension's first ``for`` (its ``async``, if it has one), and
-    a ``:`` before it at the bracket's level, if there is one."""
+    a ``:`` before it at the bracket's level, if there is one (not a
+    lambda's)."""
     depth = 0
     colon = None
+    lambdas = 0
     for i in range(star + 1, close):
         token = tokens[i]
         if token.kind != OP and token.kind != NAME:
@@ -125,8 +170,12 @@ def _level_of(tokens: List[Token], star: int, close: int) -> Tuple[int, Optional
                 depth += 1
             elif text in ")]}":
                 depth -= 1
+            elif text == ":" and depth == 0 and lambdas:
+                lambdas -= 1
             elif text == ":" and depth == 0 and colon is None:
                 colon = _code_before(tokens, i)
+        elif depth == 0 and text == "lambda":
+            lambdas += 1
         elif depth == 0 and text == "for":
             before = _code_before(tokens, i)
             return (before if tokens[before].text == "async" else i), colon
