@@ -19,6 +19,8 @@ or a comment; a backslash that joins no lines says the star is not code.
 
 import re
 
+from .prefilter_strings import IN_A_NAME, LINE_END, after_string, formatted
+
 # A star after an opener, or after a blank that does not follow something
 # other than an opener, a blank or a backslash that joins lines: most stars
 # are ``a * b``, ``f(x, *args)`` and prose, which the second lookbehind drops.
@@ -27,14 +29,11 @@ _STAR = re.compile(rb"\*(?<=[\[({\s]\*)(?<![^\[({\s\\]\s\*)")
 # "," and the "f" that may start "for".
 _NOTABLE = re.compile(rb"[()\[\]{}'\"#\\,f]")
 _FOR = re.compile(rb"for(?![A-Za-z0-9_\x80-\xff])")
-_LINE_END = re.compile(rb"[\r\n]")
 _QUOTE_OR_COMMENT = re.compile(rb"['\"#]")
-_IN_A_NAME = frozenset(b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_" + bytes(range(0x80, 0x100)))
 _OPENERS = frozenset(b"([{")
 _CLOSERS = frozenset(b")]}")
 _BLANKS = frozenset(b" \t\f\v\r\n\\")
 _QUOTES = frozenset(b"'\"")
-_FORMATTED = frozenset(b"fFtT")
 
 
 def may_unpack_in_comprehension(text: "str | bytes") -> bool:
@@ -78,12 +77,12 @@ def _item_reaches_for(data: bytes, at: int) -> bool:
         at = found.start()
         char = data[at]
         if char in _QUOTES:
-            at = _after_string(data, at)
+            at = after_string(data, at)
             if at < 0:
                 return True
             continue
         if char == 0x23:  # "#": a comment, to the end of its line
-            line_end = _LINE_END.search(data, at)
+            line_end = LINE_END.search(data, at)
             if line_end is None:
                 return False
             at = line_end.end()
@@ -94,7 +93,7 @@ def _item_reaches_for(data: bytes, at: int) -> bool:
             at += 2
             continue
         if char == 0x66:  # "f": "for" as a word, where the item's level is
-            if depth == 0 and data[at - 1] not in _IN_A_NAME and _FOR.match(data, at):
+            if depth == 0 and data[at - 1] not in IN_A_NAME and _FOR.match(data, at):
                 return True
         elif char in _OPENERS:
             depth += 1
@@ -104,34 +103,6 @@ def _item_reaches_for(data: bytes, at: int) -> bool:
             if char != 0x2C:
                 depth -= 1
         at += 1
-
-
-def _after_string(data: bytes, at: int) -> int:
-    """Where the plain string whose quote is at ``at`` ends; -1 for an
-    f-string or t-string (PEP 701 lets its fields reuse its quote), or a
-    string that does not end where a plain one must."""
-    if _formatted(data, at):
-        return -1
-    quote = data[at : at + 1]
-    if data[at : at + 3] == quote * 3:
-        closing = quote * 3
-        at += 3
-    else:
-        closing = quote
-        at += 1
-    while True:
-        end = data.find(closing, at)
-        if end < 0:
-            return -1
-        if len(closing) == 1 and _LINE_END.search(data, at, end):
-            return -1
-        # A quote after an odd number of backslashes is escaped.
-        slashes = end
-        while data[slashes - 1] == 0x5C:
-            slashes -= 1
-        if (end - slashes) % 2 == 0:
-            return end + len(closing)
-        at = end + 1
 
 
 def _in_text_on_its_line(data: bytes, at: int) -> bool:
@@ -157,17 +128,10 @@ def _in_text_on_its_line(data: bytes, at: int) -> bool:
         start = found.start()
         if data[start] == 0x23:  # "#"
             return True
-        end = _after_string(data, start)
+        end = after_string(data, start)
         if end < 0:  # an f-string or t-string: perhaps; else a string left open, which holds the star
-            return not _formatted(data, start)
+            return not formatted(data, start)
         if end > at:
             return True
         start = end
 
-
-def _formatted(data: bytes, quote: int) -> bool:
-    """Whether the string whose quote is at ``quote`` is an f-string or a t-string."""
-    start = quote
-    while start > 0 and data[start - 1] in _IN_A_NAME:
-        start -= 1
-    return any(letter in _FORMATTED for letter in data[start:quote])
