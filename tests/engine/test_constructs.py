@@ -48,6 +48,10 @@ CASES = {
     "for x in a, *b:\n    pass\n": [(1, 13, "FB405")],
     "for x in (*a, *b):\n    pass\n": [],
     "for x in a * b:\n    pass\n": [],
+    "async def f():\n    async for x in *a, *b:\n        pass\n": [(2, 20, "FB405")],
+    "for x in lambda: 1, *a:\n    pass\n": [(1, 21, "FB405")],
+    "for x in lambda a, *b: 1:\n    pass\n": [],  # the lambda's parameters
+    "for x, *y in a:\n    pass\n": [],
     "a[y := 1]\n": [(1, 5, "FB406")],
     "a[y := 1, 2]\n": [(1, 5, "FB406")],
     "a[(y := 1)]\n": [],

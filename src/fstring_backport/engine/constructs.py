@@ -167,6 +167,8 @@ class _Reader:
         if token.kind != NAME:
             return False
         if text == "async":
+            if code[i + 1].kind == NAME and code[i + 1].text == "for":
+                self.for_iterable(i + 1)
             return True
         if text == "for":
             self.for_iterable(i)
@@ -210,13 +212,18 @@ class _Reader:
         code = self.code
         j = at + 1
         seen_in = False
+        lambdas = 0  # in the iterable, whose ":" ends no header
         while code[j].kind not in STATEMENT_ENDS:
             token = code[j]
             if token.kind == OP and token.text == ":" and seen_in:
-                return
-            if token.kind == NAME and token.text == "in":
+                if not lambdas:
+                    return
+                lambdas -= 1
+            elif token.kind == NAME and token.text == "lambda":
+                lambdas += 1
+            elif token.kind == NAME and token.text == "in" and not seen_in:
                 seen_in = True
-            elif seen_in and token.kind == OP and token.text == "*":
+            elif seen_in and not lambdas and token.kind == OP and token.text == "*":
                 before = code[j - 1]
                 if before.text in ("in", ","):
                     self.add(rules.STARRED_FOR_ITERABLE, j, j)

@@ -17,6 +17,7 @@ from .. import _INSTALLED_PACKAGES, NATIVE, BackportSourceLoader, _verbose
 from ..engine.lexical import QUOTE_CHARACTERS, group, not_after, one_of, prefixes_with
 from ..engine.prefilter_comprehension_unpacking import may_unpack_in_comprehension
 from ..engine.prefilter_excepts import may_bracket_excepts_in_bytes
+from ..engine.prefilter_for_iterables import may_star_for_iterables
 from ..engine.prefilter_lazy_imports import may_import_lazily
 from ..engine.prefilter_type_aliases import may_alias_types
 from ..engine.targets import CURRENT_FSTRINGS
@@ -55,7 +56,7 @@ _TSTRING_OR_TEMPLATELIB = re.compile(
 # a spec's colon, a brace before any closing one), "{{" after a spec's
 # field (FB108: a closing brace, then "{{" before any other brace).
 _OLD_FSTRINGS = sys.version_info < NATIVE
-_BEFORE_39 = sys.version_info < (3, 9)  # parenthesized context managers
+_BEFORE_39 = sys.version_info < (3, 9)  # parenthesized context managers, "for x in *a:"
 _READ_OTHERWISE_BY_312 = (
     re.compile(rb"![rsa][ \t\f\r\n\\]*:[^}]*{|}[^{}]*{{") if sys.version_info < CURRENT_FSTRINGS else None
 )
@@ -69,8 +70,8 @@ def _may_need_rewriting(source: bytes) -> bool:
     if _TSTRING_OR_TEMPLATELIB.search(source) is not None:
         return True
     # except A, B: (3.14), lazy imports and unpacking in comprehensions
-    # (3.15), type statements (3.12) and parenthesized context managers
-    # (3.9), by the quick check's own tests.
+    # (3.15), type statements (3.12), parenthesized context managers and
+    # starred items after "for ... in" (3.9), by the quick check's own tests.
     if may_bracket_excepts_in_bytes(source) or may_import_lazily(source) or may_unpack_in_comprehension(source):
         return True
     if _OLD_FSTRINGS and may_alias_types(source):
@@ -78,7 +79,7 @@ def _may_need_rewriting(source: bytes) -> bool:
     if _BEFORE_39:
         from ..engine.prefilter_constructs import may_parenthesize_with_items  # its patterns: 3 ms to build
 
-        return may_parenthesize_with_items(source)
+        return may_parenthesize_with_items(source) or may_star_for_iterables(source)
     return False
 
 

@@ -19,6 +19,7 @@ from . import (
     lower_fstrings,
     lower_lazy_imports,
     lower_parenthesized_with,
+    lower_starred_for_iterable,
     lower_tstrings,
     lower_type_aliases,
     register_templatelib,
@@ -33,4 +34,5 @@ REWRITES = (
     lower_lazy_imports,
     lower_type_aliases,
     lower_parenthesized_with,
+    lower_starred_for_iterable,
 )

@@ -1,0 +1,99 @@
+"""``for x in *a, *b:`` (3.9): a for statement's iterable with a starred
+item gets brackets for 3.8, ``for x in (*a, *b):``, the same tuple built
+at the same time.  The brackets go around the iterable as it is written,
+from the first token after ``in`` to the last before the header's ``:``,
+so nothing moves to another line."""
+
+from bisect import bisect_left
+from typing import Iterator, List, Tuple
+
+from .. import rules
+from ..lexer import NAME, OP, TRIVIA, Token
+from ..prefilter_for_iterables import may_star_for_iterables
+from ..rules import Rule
+from .module import Edit, Module, Rewriting
+
+RULES = (rules.STARRED_FOR_ITERABLE,)
+_RULE = rules.STARRED_FOR_ITERABLE
+
+
+def problems(module: Module, version: Tuple[int, int]) -> Iterator[Tuple[int, Rule]]:
+    if version < _RULE.needs and _may_hold(module):
+        for found in module.constructs:
+            if found.rule is _RULE:
+                yield found.start, _RULE
+
+
+def edits(rewriting: Rewriting) -> Iterator[Edit]:
+    module = rewriting.module
+    if rewriting.version >= _RULE.needs or not _may_hold(module):
+        return
+    tokens = module.tokens
+    code = [i for i, token in enumerate(tokens) if token.kind not in TRIVIA]
+    offsets = [tokens[i].offset for i in code]
+    for found in module.constructs:
+        if found.rule is _RULE:
+            first, last = _iterable(tokens, code, bisect_left(offsets, found.start))
+            if not _holds_a_comma(tokens, code[first : last + 1]):
+                # "for x in *a:" is no tuple: 3.15's error, where it puts it
+                start, end = tokens[code[first]].offset, tokens[code[last]].end
+                raise module.parsed.error("can't use starred expression here", start, end)
+            yield Edit(tokens[code[first]].offset, tokens[code[first]].offset, "(")
+            yield Edit(tokens[code[last]].end, tokens[code[last]].end, ")")
+
+
+def _may_hold(module: Module) -> bool:
+    """The quick check's answer, before the tokens are read for constructs."""
+    return may_star_for_iterables(module.parsed.text.encode("utf-8", "surrogatepass"))
+
+
+def _iterable(tokens: List[Token], code: List[int], star: int) -> Tuple[int, int]:
+    """The first and last code tokens of the iterable that holds the star
+    at ``code[star]`` (indices into ``code``)."""
+    # Back to the statement's "for" (no other "for" stands outside brackets
+    # in its header), then on to its first "in" (none in the target).
+    at, depth = star - 1, 0
+    while not (depth == 0 and _is(tokens[code[at]], NAME, "for")):
+        depth += _nesting(tokens[code[at]], backwards=True)
+        at -= 1
+    while not (depth == 0 and _is(tokens[code[at]], NAME, "in")):
+        depth += _nesting(tokens[code[at]], backwards=False)
+        at += 1
+    first = at + 1
+    # On to the header's ":" (a lambda's is its own).
+    at, lambdas = star, 0
+    while True:
+        token = tokens[code[at]]
+        if depth == 0 and _is(token, NAME, "lambda"):
+            lambdas += 1
+        elif depth == 0 and _is(token, OP, ":"):
+            if not lambdas:
+                break
+            lambdas -= 1
+        depth += _nesting(token, backwards=False)
+        at += 1
+    return first, at - 1
+
+
+def _holds_a_comma(tokens: List[Token], items: List[int]) -> bool:
+    """Whether the tokens ``items`` hold a comma outside brackets."""
+    depth = 0
+    for i in items:
+        if depth == 0 and _is(tokens[i], OP, ","):
+            return True
+        depth += _nesting(tokens[i], backwards=False)
+    return False
+
+
+def _is(token: Token, kind: str, text: str) -> bool:
+    return token.kind == kind and token.text == text
+
+
+_OPENERS, _CLOSERS = frozenset("([{"), frozenset(")]}")
+
+
+def _nesting(token: Token, backwards: bool) -> int:
+    """How ``token`` changes the depth of brackets, read in that direction."""
+    if token.kind != OP or not (token.text in _OPENERS or token.text in _CLOSERS):
+        return 0
+    return -1 if (token.text in _OPENERS) == backwards else 1
