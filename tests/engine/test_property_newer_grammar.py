@@ -1,6 +1,7 @@
 """Property: random modules that mix lazy imports (3.15), ``type`` statements
-(3.12), unpacking in comprehensions (3.15) and 3.12 f-strings, lowered for
-3.8, print what 3.15 prints running the originals.
+(3.12), unpacking in comprehensions (3.15), starred items after ``for ...
+in`` (3.9) and 3.12 f-strings, lowered for 3.8, print what 3.15 prints
+running the originals.
 
 Hypothesis writes modules of a docstring or none, then statements drawn
 from lazy imports (``import`` and ``from``, with ``as``), type aliases
@@ -53,7 +54,10 @@ VALUES = (
 @st.composite
 def statement(draw, calls):
     """One statement (lines without indentation), and the calls of what it imports."""
-    kind = draw(st.sampled_from(["lazy import", "lazy from", "type", "use alias", "use import", "f-string"]))
+    kind = draw(st.sampled_from(["lazy import", "lazy from", "type", "use alias", "use import", "f-string", "for"]))
+    if kind == "for":  # starred items after "for ... in" (3.9)
+        iterable = draw(st.sampled_from(['*d, *"xy"', 'f"{d["k"]}", *[w]', "*d,", '\\\n        *"ab", w']))
+        return [f"for v in {iterable}:", '    print(f"{v!r:>{w}}")'], []
     if kind in ("lazy import", "lazy from"):
         module, name, call = draw(st.sampled_from(MODULES))
         bound = draw(st.sampled_from(["", "m_" + module]))
