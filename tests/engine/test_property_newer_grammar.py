@@ -1,7 +1,7 @@
 """Property: random modules that mix lazy imports (3.15), ``type`` statements
 (3.12), unpacking in comprehensions (3.15), starred items after ``for ...
-in`` (3.9) and 3.12 f-strings, lowered for 3.8, print what 3.15 prints
-running the originals.
+in`` (3.9), ``:=`` in sets and subscripts (3.9, 3.10) and 3.12 f-strings,
+lowered for 3.8, print what 3.15 prints running the originals.
 
 Hypothesis writes modules of a docstring or none, then statements drawn
 from lazy imports (``import`` and ``from``, with ``as``), type aliases
@@ -54,7 +54,12 @@ VALUES = (
 @st.composite
 def statement(draw, calls):
     """One statement (lines without indentation), and the calls of what it imports."""
-    kind = draw(st.sampled_from(["lazy import", "lazy from", "type", "use alias", "use import", "f-string", "for"]))
+    kinds = ["lazy import", "lazy from", "type", "use alias", "use import", "f-string", "for", ":="]
+    kind = draw(st.sampled_from(kinds))
+    if kind == ":=":  # directly in a set (3.9) or a subscript (3.10)
+        forms = ["sorted({y := w, 2}), y", '{5: d}[i := w]["k"], i', 'f"{ {y := d["k"]} }{d[k := "k"]}"']
+        shown = draw(st.sampled_from(forms))
+        return [f"print({shown})"], []
     if kind == "for":  # starred items after "for ... in" (3.9)
         iterable = draw(st.sampled_from(['*d, *"xy"', 'f"{d["k"]}", *[w]', "*d,", '\\\n        *"ab", w']))
         return [f"for v in {iterable}:", '    print(f"{v!r:>{w}}")'], []

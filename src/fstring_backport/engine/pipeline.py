@@ -68,8 +68,9 @@ def transpile(
     ``type_alias`` coming from ``runtime`` as ``build`` does (the builtin
     spelling aside: then it is named inline from this package); a lazy
     import (PEP 810, before 3.15) a plain one named in ``__lazy_modules__``;
-    ``with (a as b, c):`` (3.9, for 3.8) ``with a as b, c:``, and ``for x
-    in *a, *b:`` (3.9, for 3.8) ``for x in (*a, *b):``.  With
+    ``with (a as b, c):`` (3.9, for 3.8) ``with a as b, c:``, ``for x in
+    *a, *b:`` (3.9, for 3.8) ``for x in (*a, *b):``, and ``{y := 1}``
+    (3.9) and ``a[i := 0]`` (3.10) ``{(y := 1)}`` and ``a[(i := 0)]``.  With
     ``future_annotations`` a module with annotations that lacks ``from
     __future__ import annotations`` gets it (3.14 evaluates annotations
     lazily; older Pythons need PEP 563 to run code written for that).

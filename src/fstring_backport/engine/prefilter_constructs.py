@@ -113,8 +113,6 @@ def _patterns() -> List[Tuple[Tuple[int, int], bytes, "Callable[[bytes, int, byt
         # once and its line's end, where it starts a line
         ((3, 9), rb"@(?!" + _BLANK + rb"*" + dotted + _BLANK + rb"*(?:" + call + rb")?" + _LINE_END + rb")",
          _starts_a_line),
-        # ":=" in a set display (3.9) or a subscript (3.10)
-        ((3, 10), rb":=", _walrus_counts),
         # the match statement (3.10): "match" not assigned, called, subscripted
         # or annotated, where it starts a line
         ((3, 10), _keyword(b"match") + rb"(?!" + _BLANK + rb"*(?:[=.,;)\]}:]|[-+*/%&|^@<>]=|//=|\*\*=|>>=|<<=|$))",
@@ -167,6 +165,16 @@ def may_parenthesize_with_items(data: bytes) -> bool:
 
 
 _compiled_with_items: List[Tuple["re.Pattern[bytes]", "Callable[[bytes, int, bytes], bool]"]] = []
+
+
+def may_walrus_unbracketed(data: bytes) -> bool:
+    """Whether ``data`` may hold ``:=`` directly in a set display (3.9) or
+    a subscript (3.10), which the rewrites lower for older targets; False
+    is sure."""
+    return _may_hold(data, [(_WALRUS, _walrus_counts)])
+
+
+_WALRUS = re.compile(rb":=")
 
 
 def _may_hold(

@@ -47,7 +47,9 @@ Why True means the full path changes nothing (each point has a test in
    :mod:`.prefilter_lazy_imports` says how it reads; nor one that may
    unpack in a comprehension (PEP 798, :mod:`.prefilter_comprehension_unpacking`).
 11. Nor does one that may hold a ``type`` statement (PEP 695), for a
-   target before 3.12 (:mod:`.prefilter_type_aliases`), or, for 3.8,
+   target before 3.12 (:mod:`.prefilter_type_aliases`), or ``:=``
+   directly in a set or a subscript, before 3.10
+   (:func:`.prefilter_constructs.may_walrus_unbracketed`), or, for 3.8,
    parenthesized context managers
    (:func:`.prefilter_constructs.may_parenthesize_with_items`) or a starred
    item in a for statement's iterable (:mod:`.prefilter_for_iterables`).
@@ -73,12 +75,12 @@ from .lexical import (
     string_body,
 )
 from .prefilter_comprehension_unpacking import may_unpack_in_comprehension
-from .prefilter_constructs import may_parenthesize_with_items
+from .prefilter_constructs import may_parenthesize_with_items, may_walrus_unbracketed
 from .prefilter_excepts import may_bracket_excepts_in_bytes
 from .prefilter_for_iterables import may_star_for_iterables
 from .prefilter_lazy_imports import may_import_lazily
 from .prefilter_type_aliases import may_alias_types
-from .rules import PARENTHESIZED_WITH, TYPE_STATEMENT
+from .rules import PARENTHESIZED_WITH, SUBSCRIPT_WALRUS, TYPE_STATEMENT
 from .targets import OLDEST
 
 # f(a) - deeper brackets are lexed (point 4).  Each level triples the
@@ -401,7 +403,8 @@ def may_need_rewriting(text: Union[str, bytes], target: Tuple[int, int] = OLDEST
     unchanged, and it has no t-string, ``except A, B:``, templatelib, lazy
     import or unpacking in a comprehension, nor what ``target`` (before 3.14) rejects of the other
     grammar the rewrites lower (``type`` statements, parenthesized context
-    managers, starred items after ``for ... in``).
+    managers, starred items after ``for ... in``, ``:=`` in a set or a
+    subscript).
 
     ``text`` is a str, or its UTF-8 encoding.  Reads blind, checking every
     place where an f-string could start against the plain pattern, and in
@@ -416,8 +419,10 @@ def may_need_rewriting(text: Union[str, bytes], target: Tuple[int, int] = OLDEST
         or may_unpack_in_comprehension(data)
     ):
         return True  # points 8 to 10
-    if (target < TYPE_STATEMENT.needs and may_alias_types(data)) or (
-        target < PARENTHESIZED_WITH.needs and (may_parenthesize_with_items(data) or may_star_for_iterables(data))
+    if (
+        (target < TYPE_STATEMENT.needs and may_alias_types(data))
+        or (target < SUBSCRIPT_WALRUS.needs and may_walrus_unbracketed(data))
+        or (target < PARENTHESIZED_WITH.needs and (may_parenthesize_with_items(data) or may_star_for_iterables(data)))
     ):
         return True  # point 11
     find = data.translate(_FOLD).find

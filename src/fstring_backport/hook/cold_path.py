@@ -56,6 +56,7 @@ _TSTRING_OR_TEMPLATELIB = re.compile(
 # a spec's colon, a brace before any closing one), "{{" after a spec's
 # field (FB108: a closing brace, then "{{" before any other brace).
 _OLD_FSTRINGS = sys.version_info < NATIVE
+_BEFORE_310 = sys.version_info < (3, 10)  # ":=" directly in a set or a subscript
 _BEFORE_39 = sys.version_info < (3, 9)  # parenthesized context managers, "for x in *a:"
 _READ_OTHERWISE_BY_312 = (
     re.compile(rb"![rsa][ \t\f\r\n\\]*:[^}]*{|}[^{}]*{{") if sys.version_info < CURRENT_FSTRINGS else None
@@ -70,12 +71,18 @@ def _may_need_rewriting(source: bytes) -> bool:
     if _TSTRING_OR_TEMPLATELIB.search(source) is not None:
         return True
     # except A, B: (3.14), lazy imports and unpacking in comprehensions
-    # (3.15), type statements (3.12), parenthesized context managers and
-    # starred items after "for ... in" (3.9), by the quick check's own tests.
+    # (3.15), type statements (3.12), ":=" in a set or a subscript (3.9,
+    # 3.10), parenthesized context managers and starred items after
+    # "for ... in" (3.9), by the quick check's own tests.
     if may_bracket_excepts_in_bytes(source) or may_import_lazily(source) or may_unpack_in_comprehension(source):
         return True
     if _OLD_FSTRINGS and may_alias_types(source):
         return True
+    if _BEFORE_310:
+        from ..engine.prefilter_constructs import may_walrus_unbracketed  # its patterns: 3 ms to build
+
+        if may_walrus_unbracketed(source):
+            return True
     if _BEFORE_39:
         from ..engine.prefilter_constructs import may_parenthesize_with_items  # its patterns: 3 ms to build
 

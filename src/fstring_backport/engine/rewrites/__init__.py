@@ -22,11 +22,13 @@ from . import (
     lower_starred_for_iterable,
     lower_tstrings,
     lower_type_aliases,
+    lower_unbracketed_walrus,
     register_templatelib,
 )
 
 REWRITES = (
-    lower_comprehension_unpacking,  # first: it tells the lowering which tokens it changes
+    lower_comprehension_unpacking,  # first: these two tell the lowering which tokens they change
+    lower_unbracketed_walrus,
     lower_tstrings,
     lower_fstrings,
     bracket_except_types,

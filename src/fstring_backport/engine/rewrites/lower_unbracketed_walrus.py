@@ -1,0 +1,89 @@
+"""``{y := f(x), 2}`` (3.9) and ``a[i := 0]`` (3.10): an assignment
+expression directly in a set or a subscript gets brackets for older
+targets, ``{(y := f(x)), 2}``, ``a[(i := 0)]``: the same expression.
+
+The brackets are written into the tokens (the name's, and the value's
+last, or the token after the value where the last is a string), through
+the lowerer, so that one in an f-string's field is written with them
+too."""
+
+from bisect import bisect_left
+from typing import Iterator, List, Tuple
+
+from .. import rules
+from ..lexer import FSTRING_END, NAME, OP, STRING, TRIVIA, TSTRING_END, Token
+from ..prefilter_constructs import may_walrus_unbracketed
+from ..rules import Rule
+from .module import Edit, Module, Rewriting
+
+RULES = (rules.SET_WALRUS, rules.SUBSCRIPT_WALRUS)
+_STRING_ENDS = frozenset([STRING, FSTRING_END, TSTRING_END])
+
+
+def problems(module: Module, version: Tuple[int, int]) -> Iterator[Tuple[int, Rule]]:
+    if version < rules.SUBSCRIPT_WALRUS.needs and _may_hold(module):
+        for found in module.constructs:
+            if found.rule in RULES and version < found.rule.needs:
+                yield found.start, found.rule
+
+
+def edits(rewriting: Rewriting) -> Iterator[Edit]:
+    module = rewriting.module
+    version = rewriting.version
+    if version >= rules.SUBSCRIPT_WALRUS.needs or not _may_hold(module):
+        return
+    tokens = module.tokens
+    code = [i for i, token in enumerate(tokens) if token.kind not in TRIVIA]
+    offsets = [tokens[i].offset for i in code]
+    for found in module.constructs:
+        if found.rule in RULES and version < found.rule.needs:
+            walrus = bisect_left(offsets, found.start)
+            name = code[walrus - 1]
+            if tokens[name].kind != NAME:
+                continue  # "a.b := 1": Python's own error, where it compiles the output
+            last, after = _value_end(tokens, code, walrus)
+            for index, text in [(name, "(" + tokens[name].text), _closing(tokens, last, after)]:
+                rewriting.lowerer.replace(index, text)  # where an f-string's lowering writes the token
+                yield Edit(tokens[index].offset, tokens[index].end, text)
+
+
+def _may_hold(module: Module) -> bool:
+    """The quick check's answer, before the tokens are read for constructs."""
+    return may_walrus_unbracketed(module.parsed.text.encode("utf-8", "surrogatepass"))
+
+
+def _value_end(tokens: List[Token], code: List[int], walrus: int) -> Tuple[int, int]:
+    """The value's last token after the ``:=`` at ``code[walrus]``, and the
+    token after it: a comma, the closing bracket, or a comprehension's
+    ``for`` (or its ``async``) (indices into ``tokens``)."""
+    depth = lambdas = 0
+    at = walrus + 1
+    while True:
+        token = tokens[code[at]]
+        if token.kind == OP and token.text in ("(", "[", "{"):
+            depth += 1
+        elif token.kind == OP and token.text in (")", "]", "}"):
+            if depth == 0:
+                break
+            depth -= 1
+        elif depth == 0 and token.kind == OP and token.text == "," and not lambdas:  # not between its parameters
+            break
+        elif depth == 0 and token.kind == OP and token.text == ":":
+            if not lambdas:
+                break
+            lambdas -= 1
+        elif depth == 0 and token.kind == NAME and token.text == "lambda":
+            lambdas += 1
+        elif depth == 0 and token.kind == NAME and token.text in ("for", "async"):
+            if token.text == "for" or tokens[code[at + 1]].text == "for":
+                break
+        at += 1
+    return code[at - 1], code[at]
+
+
+def _closing(tokens: List[Token], last: int, after: int) -> Tuple[int, str]:
+    """The token that takes the closing bracket, and its new text: the
+    value's last, unless the lowering writes that one otherwise (a string)."""
+    if tokens[last].kind in _STRING_ENDS:
+        return after, ")" + tokens[after].text
+    return last, tokens[last].text + ")"
