@@ -190,6 +190,8 @@ def _may_hold(
                 continue  # what starts a statement starts a line, whatever the line holds
             if counts is _closes_type_parameters and _plainly_not_type_parameters(data[line_start:at]):
                 continue
+            if counts is _walrus_counts and _starts_a_spec(data, at):
+                continue  # (x := 1), f'{x:=10}': sure even where the reading below gives up
             code = _code_of_line(data, line_start, at)
             offset = at - line_start
             if code is not None and not (
@@ -221,9 +223,42 @@ def _starts_a_line(data: bytes, at: int, before: bytes) -> bool:
 
 
 def _walrus_counts(data: bytes, at: int, before: bytes) -> bool:
-    """A ``:=`` only directly inside a brace or a subscript."""
+    """A ``:=`` only directly inside a brace or a subscript; not in an
+    f-string's field, where it starts a format spec (``f'{x:=10}'``)."""
     opener, position = _innermost_opener(data, at)
-    return opener in (b"?", b"{") or (opener == b"[" and _subscripts(data, position))
+    if opener == b"?":
+        return True
+    if opener == b"{":
+        return not _opens_a_field(data, position)
+    return opener == b"[" and _subscripts(data, position)
+
+
+# The words a set display may follow directly ("else{y := 1}"); after any
+# other word, or a quote, a "{" is in an f-string's text: it opens a field.
+_WORDS_BEFORE_A_DISPLAY = frozenset(
+    b"and as assert await del elif else for from if in is lambda match not or raise return while with yield".split()
+)
+_WORD = re.compile(rb"[" + _NAME_BYTES + rb"]+\Z")
+_BRACKET_AND_NAME = re.compile(rb"([({])[ \t\f]*" + _NAME + rb"[ \t\f]*\Z")
+
+
+def _starts_a_spec(data: bytes, at: int) -> bool:
+    """Whether the ``:=`` at ``at`` surely is no construct, from what stands
+    right before it: ``(`` and a name (an assignment in brackets, or a
+    call's argument), or ``{`` and a name where the ``{`` surely opens an
+    f-string's field (the ``:`` starts its spec)."""
+    name = _BRACKET_AND_NAME.search(data, max(0, at - 100), at)
+    if name is None:
+        return False
+    return name.group(1) == b"(" or (name.group(1) == b"{" and _opens_a_field(data, name.start()))
+
+
+def _opens_a_field(data: bytes, brace: int) -> bool:
+    """Whether the ``{`` at ``brace`` surely opens an f-string's field."""
+    if data[brace - 1 : brace] in (b"'", b'"'):
+        return True
+    word = _WORD.search(data, max(0, brace - 20), brace)
+    return word is not None and word.group() not in _WORDS_BEFORE_A_DISPLAY
 
 
 # What comes before type parameters' "[": "def", "class" or "type" and a name.

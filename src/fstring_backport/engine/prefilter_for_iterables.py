@@ -13,7 +13,8 @@ unless it may go on a header of lines before: the line before ends in a
 backslash, or the line, read to the star, closes a bracket it did not
 open, or holds an f-string, a string left open, or a triple quote that
 may close a string of lines before (what follows it may follow a string:
-a docstring's first word may not).  Last,
+a docstring's first word may not); and the star stands outside the
+brackets that the line opens.  ``**`` is never one.  Last,
 a star that a docstring's or a comment's prose holds (:mod:`.prose`) is
 passed; another match in a string is a false alarm, which the full path
 settles.
@@ -34,6 +35,7 @@ _WORD_AFTER_A_STRING = re.compile(
     rb"[ \t\f]*(?:(?:in|if|else|and|or|not|is|for)(?![A-Za-z0-9_\x80-\xff])|[^A-Za-z0-9_\x80-\xff])"
 )
 _NOTABLE = re.compile(rb"[()\[\]{}'\"#]")
+_CONTINUING = re.compile(rb"[)\]}'\"]")  # what may go on from a line before
 _OPENERS = frozenset(b"([{")
 _QUOTES = frozenset(b"'\"")
 
@@ -46,6 +48,8 @@ def may_star_for_iterables(text: "str | bytes") -> bool:
     prose = None
     for match in _STAR.finditer(data):
         at = match.start()
+        if data[at + 1 : at + 2] == b"*":
+            continue  # "**" unpacks no iterable
         if _after_in_or_comma(data, at) and _may_be_a_for_header(data, at):
             # Unless a docstring's or a comment's prose holds it ("*args"),
             # which the file read from its start tells.
@@ -71,21 +75,31 @@ def _after_in_or_comma(data: bytes, at: int) -> bool:
 
 def _may_be_a_for_header(data: bytes, at: int) -> bool:
     """Whether the star at ``at`` may stand in the header of a for
-    statement: its line starts with one, or may go on one of lines before."""
+    statement, outside brackets: its line starts with one (the star after
+    its ``in``), or may go on one of lines before."""
     start = max(data.rfind(b"\n", 0, at), data.rfind(b"\r", 0, at)) + 1
     header = _HEADER_STARTS.match(data, start, at)
     if header:
-        return _IN.search(data, header.end(), at) is not None  # not a star of the loop's target
+        in_ = _IN.search(data, header.end(), at)
+        return in_ is not None and _outside_brackets(data, in_.end(), at, continued=True)
     if data[max(start - 3, 0) : start].rstrip(b"\r\n").endswith(b"\\"):
         return True
-    # Read the line to the star: a bracket it closes but did not open, or a
-    # string it ends, began on a line before.
+    if _CONTINUING.search(data, start, at) is None:
+        return False  # the common case: "def f(a, *args)", "g(x, *y)"
+    return _outside_brackets(data, start, at, continued=False)
+
+
+def _outside_brackets(data: bytes, start: int, at: int, continued: bool) -> bool:
+    """Whether the star at ``at``, the line read from ``start``, may stand
+    outside brackets in a header that began before ``start`` (``continued``)
+    or on a line before: one whose bracket this line closes, or whose string
+    it ends."""
     depth = 0
     find = _NOTABLE.search
     while True:
         found = find(data, start, at)
         if found is None:
-            return False
+            return continued and depth == 0
         start = found.start()
         char = data[start]
         if char == 0x23:  # "#": the star is in a comment
@@ -100,7 +114,7 @@ def _may_be_a_for_header(data: bytes, at: int) -> bool:
         if char in _OPENERS:
             depth += 1
         elif depth == 0:
-            return True
+            continued = True  # a bracket of lines before closes: the header's level may be here
         else:
             depth -= 1
         start += 1

@@ -65,6 +65,15 @@ def test_what_is_bracketed_already_is_left_alone(source):
     assert find_problems(source, "3.8") == []
 
 
+@pytest.mark.parametrize(
+    "source", ["print(f'{x:=10}')\n", "print(f'ab{x:=10}')\n", "print(f'{(x:=10)}')\n", "f(a := 1)\n"]
+)
+def test_a_format_spec_or_a_bracketed_assignment_is_no_alarm(source):
+    # 3.8's test_fstring.py: "{x:=10}" is x with the spec "=10"
+    assert not may_walrus_unbracketed(source.encode())
+    assert transpile(source, "3.8") == source
+
+
 def test_check_reports_each_where_its_python_is_older():
     source = "s = {y := 1}\nv = a[i := 0]\n"
     assert find_problems(source, "3.8") == [(1, 8, SET_WALRUS), (2, 9, SUBSCRIPT_WALRUS)]
