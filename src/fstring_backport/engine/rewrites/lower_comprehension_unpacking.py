@@ -32,37 +32,30 @@ from typing import Iterator, List, Optional, Tuple
 
 from .. import rules
 from ..lexer import NAME, OP, TRIVIA, Token
+from ..prefilter_comprehension_unpacking import may_unpack_in_comprehension
 from ..rules import Rule
-from .module import Edit, Module, Rewriting
+from .module import Edit, Module, Rewriting, replace_token
 
 RULES = (rules.COMPREHENSION_UNPACKING,)
-_RULE = rules.COMPREHENSION_UNPACKING
 
 
 def problems(module: Module, version: Tuple[int, int]) -> Iterator[Tuple[int, Rule]]:
-    if version < _RULE.needs:
-        for found in module.constructs:
-            if found.rule is _RULE:
-                yield found.start, _RULE
+    for found in module.to_lower(RULES, version, may_unpack_in_comprehension):
+        yield found.start, found.rule
 
 
 def edits(rewriting: Rewriting) -> Iterator[Edit]:
     module = rewriting.module
-    if rewriting.version >= _RULE.needs:
+    found = module.to_lower(RULES, rewriting.version, may_unpack_in_comprehension)
+    if not found:
         return
-    tokens = module.tokens
-    offsets: Optional[List[int]] = None
+    offsets = [token.offset for token in module.tokens]
     prefix = rewriting.temporaries.prefix
-    for found in module.constructs:
-        if found.rule is not _RULE:
-            continue
-        if offsets is None:
-            offsets = [token.offset for token in tokens]
-        star = bisect_left(offsets, found.start)
-        close = bisect_left(offsets, found.end - 1)
+    for construct in found:
+        star = bisect_left(offsets, construct.start)
+        close = bisect_left(offsets, construct.end - 1)
         for index, text in _replacements(module, star, close, prefix):
-            rewriting.lowerer.replace(index, text)  # where an f-string's lowering writes the token
-            yield Edit(tokens[index].offset, tokens[index].end, text)
+            yield replace_token(rewriting, index, text)
 
 
 def _replacements(module: Module, star: int, close: int, prefix: str) -> List[Tuple[int, str]]:

@@ -16,33 +16,25 @@ from ..rules import Rule
 from .module import Edit, Module, Rewriting
 
 RULES = (rules.PARENTHESIZED_WITH,)
-_RULE = rules.PARENTHESIZED_WITH
 
 
 def problems(module: Module, version: Tuple[int, int]) -> Iterator[Tuple[int, Rule]]:
-    if version < _RULE.needs and _may_hold(module):
-        for found in module.constructs:
-            if found.rule is _RULE:
-                yield found.start, _RULE
+    for found in module.to_lower(RULES, version, may_parenthesize_with_items):
+        yield found.start, found.rule
 
 
 def edits(rewriting: Rewriting) -> Iterator[Edit]:
     module = rewriting.module
-    if rewriting.version >= _RULE.needs or not _may_hold(module):
+    found = module.to_lower(RULES, rewriting.version, may_parenthesize_with_items)
+    if not found:
         return
     tokens = module.tokens
     offsets = [token.offset for token in tokens]
-    for found in module.constructs:
-        if found.rule is _RULE:
-            opener = bisect_left(offsets, found.start)
-            while tokens[opener].text != "(":  # past "async" and "with"
-                opener += 1
-            yield from _unbracketed(module, tokens, opener)
-
-
-def _may_hold(module: Module) -> bool:
-    """The quick check's answer, before the tokens are read for constructs."""
-    return may_parenthesize_with_items(module.parsed.text.encode("utf-8", "surrogatepass"))
+    for construct in found:
+        opener = bisect_left(offsets, construct.start)
+        while tokens[opener].text != "(":  # past "async" and "with"
+            opener += 1
+        yield from _unbracketed(module, tokens, opener)
 
 
 def _unbracketed(module: Module, tokens: List[Token], opener: int) -> Iterator[Edit]:

@@ -14,37 +14,29 @@ from ..rules import Rule
 from .module import Edit, Module, Rewriting
 
 RULES = (rules.STARRED_FOR_ITERABLE,)
-_RULE = rules.STARRED_FOR_ITERABLE
 
 
 def problems(module: Module, version: Tuple[int, int]) -> Iterator[Tuple[int, Rule]]:
-    if version < _RULE.needs and _may_hold(module):
-        for found in module.constructs:
-            if found.rule is _RULE:
-                yield found.start, _RULE
+    for found in module.to_lower(RULES, version, may_star_for_iterables):
+        yield found.start, found.rule
 
 
 def edits(rewriting: Rewriting) -> Iterator[Edit]:
     module = rewriting.module
-    if rewriting.version >= _RULE.needs or not _may_hold(module):
+    found = module.to_lower(RULES, rewriting.version, may_star_for_iterables)
+    if not found:
         return
     tokens = module.tokens
     code = [i for i, token in enumerate(tokens) if token.kind not in TRIVIA]
     offsets = [tokens[i].offset for i in code]
-    for found in module.constructs:
-        if found.rule is _RULE:
-            first, last = _iterable(tokens, code, bisect_left(offsets, found.start))
-            if not _holds_a_comma(tokens, code[first : last + 1]):
-                # "for x in *a:" is no tuple: 3.15's error, where it puts it
-                start, end = tokens[code[first]].offset, tokens[code[last]].end
-                raise module.parsed.error("can't use starred expression here", start, end)
-            yield Edit(tokens[code[first]].offset, tokens[code[first]].offset, "(")
-            yield Edit(tokens[code[last]].end, tokens[code[last]].end, ")")
-
-
-def _may_hold(module: Module) -> bool:
-    """The quick check's answer, before the tokens are read for constructs."""
-    return may_star_for_iterables(module.parsed.text.encode("utf-8", "surrogatepass"))
+    for construct in found:
+        first, last = _iterable(tokens, code, bisect_left(offsets, construct.start))
+        if not _holds_a_comma(tokens, code[first : last + 1]):
+            # "for x in *a:" is no tuple: 3.15's error, where it puts it
+            start, end = tokens[code[first]].offset, tokens[code[last]].end
+            raise module.parsed.error("can't use starred expression here", start, end)
+        yield Edit(tokens[code[first]].offset, tokens[code[first]].offset, "(")
+        yield Edit(tokens[code[last]].end, tokens[code[last]].end, ")")
 
 
 def _iterable(tokens: List[Token], code: List[int], star: int) -> Tuple[int, int]:

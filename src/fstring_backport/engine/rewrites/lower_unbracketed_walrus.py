@@ -14,42 +14,33 @@ from .. import rules
 from ..lexer import FSTRING_END, NAME, OP, STRING, TRIVIA, TSTRING_END, Token
 from ..prefilter_constructs import may_walrus_unbracketed
 from ..rules import Rule
-from .module import Edit, Module, Rewriting
+from .module import Edit, Module, Rewriting, replace_token
 
 RULES = (rules.SET_WALRUS, rules.SUBSCRIPT_WALRUS)
 _STRING_ENDS = frozenset([STRING, FSTRING_END, TSTRING_END])
 
 
 def problems(module: Module, version: Tuple[int, int]) -> Iterator[Tuple[int, Rule]]:
-    if version < rules.SUBSCRIPT_WALRUS.needs and _may_hold(module):
-        for found in module.constructs:
-            if found.rule in RULES and version < found.rule.needs:
-                yield found.start, found.rule
+    for found in module.to_lower(RULES, version, may_walrus_unbracketed):
+        yield found.start, found.rule
 
 
 def edits(rewriting: Rewriting) -> Iterator[Edit]:
     module = rewriting.module
-    version = rewriting.version
-    if version >= rules.SUBSCRIPT_WALRUS.needs or not _may_hold(module):
+    found = module.to_lower(RULES, rewriting.version, may_walrus_unbracketed)
+    if not found:
         return
     tokens = module.tokens
     code = [i for i, token in enumerate(tokens) if token.kind not in TRIVIA]
     offsets = [tokens[i].offset for i in code]
-    for found in module.constructs:
-        if found.rule in RULES and version < found.rule.needs:
-            walrus = bisect_left(offsets, found.start)
-            name = code[walrus - 1]
-            if tokens[name].kind != NAME:
-                continue  # "a.b := 1": Python's own error, where it compiles the output
-            last, after = _value_end(tokens, code, walrus)
-            for index, text in [(name, "(" + tokens[name].text), _closing(tokens, last, after)]:
-                rewriting.lowerer.replace(index, text)  # where an f-string's lowering writes the token
-                yield Edit(tokens[index].offset, tokens[index].end, text)
-
-
-def _may_hold(module: Module) -> bool:
-    """The quick check's answer, before the tokens are read for constructs."""
-    return may_walrus_unbracketed(module.parsed.text.encode("utf-8", "surrogatepass"))
+    for construct in found:
+        walrus = bisect_left(offsets, construct.start)
+        name = code[walrus - 1]
+        if tokens[name].kind != NAME:
+            continue  # "a.b := 1": Python's own error, where it compiles the output
+        last, after = _value_end(tokens, code, walrus)
+        for index, text in [(name, "(" + tokens[name].text), _closing(tokens, last, after)]:
+            yield replace_token(rewriting, index, text)
 
 
 def _value_end(tokens: List[Token], code: List[int], walrus: int) -> Tuple[int, int]:

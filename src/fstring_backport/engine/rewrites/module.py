@@ -10,6 +10,7 @@ from ..hoisting import Temporaries
 from ..lazy_imports import LazyImport, lazy_imports
 from ..lowering import Lowerer
 from ..parsed import Parsed
+from ..rules import Rule
 from ..templates import Concatenations, all_nodes
 from ..type_aliases import TypeAlias, type_aliases
 
@@ -68,6 +69,21 @@ class Module:
         """Whether :attr:`constructs` was read already (by a rewrite)."""
         return "constructs" in self.__dict__
 
+    @cached_property
+    def data(self) -> bytes:
+        """The text in UTF-8, as the quick check's tests read it."""
+        return self.parsed.text.encode("utf-8", "surrogatepass")
+
+    def to_lower(
+        self, rules: Tuple[Rule, ...], version: Tuple[int, int], may_hold: Callable[[bytes], bool]
+    ) -> List[Construct]:
+        """The constructs of ``rules`` that ``version`` needs lowered; the
+        tokens are read for them only where ``may_hold``, the quick check's
+        test for them, says they may be."""
+        if not any(version < rule.needs for rule in rules) or not may_hold(self.data):
+            return []
+        return [found for found in self.constructs if found.rule in rules and version < found.rule.needs]
+
 
 class Rewriting(NamedTuple):
     """A module being rewritten, and what its rewrites share."""
@@ -82,3 +98,11 @@ class Rewriting(NamedTuple):
     stub: bool  # a .pyi file: it never runs
     place: Optional[Tuple[int, str, str]]  # where the statement of temporaries goes (hoisting)
     header: List[str]  # statements a rewrite adds there, beside the temporaries'
+
+
+def replace_token(rewriting: Rewriting, index: int, text: str) -> Edit:
+    """``tokens[index]`` written as ``text``: in the text, and wherever the
+    lowering of an f-string or t-string around it writes it."""
+    rewriting.lowerer.replace(index, text)
+    token = rewriting.module.tokens[index]
+    return Edit(token.offset, token.end, text)
