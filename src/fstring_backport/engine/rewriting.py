@@ -18,10 +18,10 @@ from .hoisting import Temporaries, binding_place, first_statement, future_featur
 from .lexer import lex
 from .lowering import Lowerer
 from .parsed import LineIndex, Parsed
-from .prefilter_constructs import may_parenthesize_with_items, may_use_newer_grammar
+from .prefilter_constructs import may_parenthesize_with_items, may_use_newer_grammar, may_walrus_unbracketed
 from .rewrites import REWRITES
 from .rewrites.module import Edit, Module, Rewriting
-from .rules import COMPREHENSION_UNPACKING, LAZY_IMPORT, PARENTHESIZED_WITH, TYPE_STATEMENT, Rule
+from .rules import COMPREHENSION_UNPACKING, LAZY_IMPORT, PARENTHESIZED_WITH, SUBSCRIPT_WALRUS, TYPE_STATEMENT, Rule
 from .runtime_name import RUNTIME
 from .safety import check_output
 from .targets import CURRENT_FSTRINGS, EXCEPT_GROUPS, NATIVE, OLDEST, TSTRINGS
@@ -246,11 +246,14 @@ def _output_needs(module: Module, version: Tuple[int, int]) -> Tuple[int, int]:
     what is lowered for older ones."""
     star = any(clause.star for clause in module.excepts)
     needs = max(OLDEST if version < NATIVE else version, EXCEPT_GROUPS if star else OLDEST)
-    data = module.parsed.text.encode("utf-8", "surrogatepass")
+    data = module.data
     host = sys.version_info[:2]
     known = module.constructs_read
-    brackets = host < PARENTHESIZED_WITH.needs and may_parenthesize_with_items(data)
-    if known or brackets or may_use_newer_grammar(data, host):
+    # Lowered grammar that the scan does not look for, kept for a target that reads it.
+    kept_lowered = (host < PARENTHESIZED_WITH.needs and may_parenthesize_with_items(data)) or (
+        host < SUBSCRIPT_WALRUS.needs and may_walrus_unbracketed(data)
+    )
+    if known or kept_lowered or may_use_newer_grammar(data, host):
         kept = [
             found.rule.needs
             for found in module.constructs
