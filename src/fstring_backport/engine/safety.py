@@ -338,17 +338,11 @@ class _Normalise(ast.NodeTransformer):
     # ``{_k: _v for _e in (E for ...) for _k, _v in {**_e}.items()}`` for a dict;
     # ``(lambda _g: [_i for _e in _g ...])(E for ...)`` as the same.
 
-    def visit_ListComp(self, node: ast.ListComp) -> ast.AST:
+    def _visit_comprehension(self, node: ast.expr) -> ast.AST:
         self.generic_visit(node)
         return self._packed_any(node)
 
-    def visit_SetComp(self, node: ast.SetComp) -> ast.AST:
-        self.generic_visit(node)
-        return self._packed_any(node)
-
-    def visit_GeneratorExp(self, node: ast.GeneratorExp) -> ast.AST:
-        self.generic_visit(node)
-        return self._packed_any(node)
+    visit_ListComp = visit_SetComp = visit_GeneratorExp = visit_DictComp = _visit_comprehension
 
     def _packed_any(self, node: ast.expr) -> ast.AST:
         if isinstance(node, ast.ListComp):
@@ -391,10 +385,6 @@ class _Normalise(ast.NodeTransformer):
         if values is None or not _same(node.elt, item):
             return node
         return type(node)(ast.Starred(values.elt, ast.Load()), values.generators)
-
-    def visit_DictComp(self, node: ast.DictComp) -> ast.AST:
-        self.generic_visit(node)
-        return self._packed_dict(node)
 
     def _packed_dict(self, node: ast.DictComp) -> ast.AST:
         if self.unpacking is None:
