@@ -19,7 +19,17 @@ or a comment; a backslash that joins no lines says the star is not code.
 
 import re
 
-from .prefilter_strings import IN_A_NAME, LINE_END, after_string, formatted
+from .prefilter_strings import (
+    BLANKS,
+    IN_A_NAME,
+    LINE_END,
+    OPENERS,
+    QUOTES,
+    after_string,
+    formatted,
+    joined_to_line_before,
+    line_start,
+)
 
 # A star after an opener, or after a blank that does not follow something
 # other than an opener, a blank or a backslash that joins lines: most stars
@@ -30,10 +40,7 @@ _STAR = re.compile(rb"\*(?<=[\[({\s]\*)(?<![^\[({\s\\]\s\*)")
 _NOTABLE = re.compile(rb"[()\[\]{}'\"#\\,f]")
 _FOR = re.compile(rb"for(?![A-Za-z0-9_\x80-\xff])")
 _QUOTE_OR_COMMENT = re.compile(rb"['\"#]")
-_OPENERS = frozenset(b"([{")
 _CLOSERS = frozenset(b")]}")
-_BLANKS = frozenset(b" \t\f\v\r\n\\")
-_QUOTES = frozenset(b"'\"")
 
 
 def may_unpack_in_comprehension(text: "str | bytes") -> bool:
@@ -57,10 +64,10 @@ def _follows_an_opener(data: bytes, at: int) -> bool:
     bracket: only blanks, line breaks, joined lines or comments between."""
     before = at - 1
     crossed_a_line = False
-    while before >= 0 and data[before] in _BLANKS:
+    while before >= 0 and data[before] in BLANKS:
         crossed_a_line = crossed_a_line or data[before] in b"\r\n"
         before -= 1
-    if before >= 0 and data[before] in _OPENERS:
+    if before >= 0 and data[before] in OPENERS:
         return True
     # The line before may end in a comment that follows the opener: perhaps.
     return crossed_a_line and data.rfind(b"#", data.rfind(b"\n", 0, before) + 1, before + 1) >= 0
@@ -76,7 +83,7 @@ def _item_reaches_for(data: bytes, at: int) -> bool:
             return False
         at = found.start()
         char = data[at]
-        if char in _QUOTES:
+        if char in QUOTES:
             at = after_string(data, at)
             if at < 0:
                 return True
@@ -95,7 +102,7 @@ def _item_reaches_for(data: bytes, at: int) -> bool:
         if char == 0x66:  # "f": "for" as a word, where the item's level is
             if depth == 0 and data[at - 1] not in IN_A_NAME and _FOR.match(data, at):
                 return True
-        elif char in _OPENERS:
+        elif char in OPENERS:
             depth += 1
         elif char in _CLOSERS or char == 0x2C:  # a bracket or a comma that ends the item
             if depth == 0:
@@ -114,8 +121,8 @@ def _in_text_on_its_line(data: bytes, at: int) -> bool:
     start in the text of a triple-quoted f-string or in a field of lines
     before, where a quote may close a string rather than open one); an
     f-string or t-string."""
-    start = max(data.rfind(b"\n", 0, at), data.rfind(b"\r", 0, at)) + 1
-    if data[max(start - 3, 0) : start].rstrip(b"\r\n").endswith(b"\\"):
+    start = line_start(data, at)
+    if joined_to_line_before(data, start):
         return False
     for mark in (b"{", b"}", b"'''", b'"""'):
         if data.find(mark, start, at) >= 0:

@@ -190,7 +190,7 @@ def _may_hold(
                 continue  # what starts a statement starts a line, whatever the line holds
             if counts is _closes_type_parameters and _plainly_not_type_parameters(data[line_start:at]):
                 continue
-            if counts is _walrus_counts and _starts_a_spec(data, at):
+            if counts is _walrus_counts and _plainly_not_unbracketed(data, at):
                 continue  # (x := 1), f'{x:=10}': sure even where the reading below gives up
             code = _code_of_line(data, line_start, at)
             offset = at - line_start
@@ -242,7 +242,7 @@ _WORD = re.compile(rb"[" + _NAME_BYTES + rb"]+\Z")
 _BRACKET_AND_NAME = re.compile(rb"([({])[ \t\f]*" + _NAME + rb"[ \t\f]*\Z")
 
 
-def _starts_a_spec(data: bytes, at: int) -> bool:
+def _plainly_not_unbracketed(data: bytes, at: int) -> bool:
     """Whether the ``:=`` at ``at`` surely is no construct, from what stands
     right before it: ``(`` and a name (an assignment in brackets, or a
     call's argument), or ``{`` and a name where the ``{`` surely opens an

@@ -14,18 +14,16 @@ backslash, or the line, read to the star, closes a bracket it did not
 open, or holds an f-string, a string left open, or a triple quote that
 may close a string of lines before (what follows it may follow a string:
 a docstring's first word may not); and the star stands outside the
-brackets that the line opens.  ``**`` is never one.  Last,
-a star that a docstring's or a comment's prose holds (:mod:`.prose`) is
-passed; another match in a string is a false alarm, which the full path
-settles.
+brackets that the line opens.  ``**`` is never one.  Last, a star that a
+docstring's or a comment's prose holds (:mod:`.prose`) is passed; another
+match in a string is a false alarm, which the full path settles.
 """
 
 import re
 
-from .prefilter_strings import after_string
+from .prefilter_strings import BLANKS, OPENERS, QUOTES, after_string, joined_to_line_before, line_start
 
 _STAR = re.compile(rb"\*(?:(?<=,\*)|(?<=,\s\*)|(?<=in\*)|(?<=in\s\*)|(?<=\s\s\*)|(?<=\\\s\*))")
-_BLANKS = frozenset(b" \t\f\v\r\n\\")
 # Bytes that, before "in", make it part of a name or an attribute.
 _IN_A_NAME = frozenset(rb"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_." + bytes(range(0x80, 0x100)))
 _HEADER_STARTS = re.compile(rb"[ \t\f]*(?:async(?:[ \t\f]|\\(?:\r\n|\r|\n))+)?for(?![A-Za-z0-9_\x80-\xff])")
@@ -36,8 +34,6 @@ _WORD_AFTER_A_STRING = re.compile(
 )
 _NOTABLE = re.compile(rb"[()\[\]{}'\"#]")
 _CONTINUING = re.compile(rb"[)\]}'\"]")  # what may go on from a line before
-_OPENERS = frozenset(b"([{")
-_QUOTES = frozenset(b"'\"")
 
 
 def may_star_for_iterables(text: "str | bytes") -> bool:
@@ -64,7 +60,7 @@ def may_star_for_iterables(text: "str | bytes") -> bool:
 
 def _after_in_or_comma(data: bytes, at: int) -> bool:
     before = at - 1
-    while before >= 0 and data[before] in _BLANKS:
+    while before >= 0 and data[before] in BLANKS:
         before -= 1
     if before < 0:
         return False
@@ -77,12 +73,12 @@ def _may_be_a_for_header(data: bytes, at: int) -> bool:
     """Whether the star at ``at`` may stand in the header of a for
     statement, outside brackets: its line starts with one (the star after
     its ``in``), or may go on one of lines before."""
-    start = max(data.rfind(b"\n", 0, at), data.rfind(b"\r", 0, at)) + 1
+    start = line_start(data, at)
     header = _HEADER_STARTS.match(data, start, at)
     if header:
         in_ = _IN.search(data, header.end(), at)
         return in_ is not None and _outside_brackets(data, in_.end(), at, continued=True)
-    if data[max(start - 3, 0) : start].rstrip(b"\r\n").endswith(b"\\"):
+    if joined_to_line_before(data, start):
         return True
     if _CONTINUING.search(data, start, at) is None:
         return False  # the common case: "def f(a, *args)", "g(x, *y)"
@@ -104,14 +100,14 @@ def _outside_brackets(data: bytes, start: int, at: int, continued: bool) -> bool
         char = data[start]
         if char == 0x23:  # "#": the star is in a comment
             return False
-        if char in _QUOTES:
+        if char in QUOTES:
             if data[start : start + 3] in (b"'''", b'"""') and _may_close(data, start + 3):
                 return True  # it may close a string of lines before, and code follow
             start = after_string(data, start)
             if start < 0:
                 return True  # an f-string (perhaps) or a string left open
             continue
-        if char in _OPENERS:
+        if char in OPENERS:
             depth += 1
         elif depth == 0:
             continued = True  # a bracket of lines before closes: the header's level may be here

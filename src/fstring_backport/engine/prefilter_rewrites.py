@@ -80,7 +80,7 @@ from .prefilter_excepts import may_bracket_excepts_in_bytes
 from .prefilter_for_iterables import may_star_for_iterables
 from .prefilter_lazy_imports import may_import_lazily
 from .prefilter_type_aliases import may_alias_types
-from .rules import PARENTHESIZED_WITH, SUBSCRIPT_WALRUS, TYPE_STATEMENT
+from .rules import PARENTHESIZED_WITH, STARRED_FOR_ITERABLE, SUBSCRIPT_WALRUS, TYPE_STATEMENT
 from .targets import OLDEST
 
 # f(a) - deeper brackets are lexed (point 4).  Each level triples the
@@ -401,10 +401,10 @@ def _read_in_context(
 def may_need_rewriting(text: Union[str, bytes], target: Tuple[int, int] = OLDEST) -> bool:
     """False only if every f-string in ``text`` is accepted by 3.8-3.11
     unchanged, and it has no t-string, ``except A, B:``, templatelib, lazy
-    import or unpacking in a comprehension, nor what ``target`` (before 3.14) rejects of the other
-    grammar the rewrites lower (``type`` statements, parenthesized context
-    managers, starred items after ``for ... in``, ``:=`` in a set or a
-    subscript).
+    import or unpacking in a comprehension, nor what ``target`` (before
+    3.14) rejects of the other grammar the rewrites lower (``type``
+    statements, parenthesized context managers, starred items after ``for
+    ... in``, ``:=`` in a set or a subscript).
 
     ``text`` is a str, or its UTF-8 encoding.  Reads blind, checking every
     place where an f-string could start against the plain pattern, and in
@@ -422,7 +422,8 @@ def may_need_rewriting(text: Union[str, bytes], target: Tuple[int, int] = OLDEST
     if (
         (target < TYPE_STATEMENT.needs and may_alias_types(data))
         or (target < SUBSCRIPT_WALRUS.needs and may_walrus_unbracketed(data))
-        or (target < PARENTHESIZED_WITH.needs and (may_parenthesize_with_items(data) or may_star_for_iterables(data)))
+        or (target < PARENTHESIZED_WITH.needs and may_parenthesize_with_items(data))
+        or (target < STARRED_FOR_ITERABLE.needs and may_star_for_iterables(data))
     ):
         return True  # point 11
     find = data.translate(_FOLD).find

@@ -1,13 +1,27 @@
-"""Plain strings read from their opening quote, for the quick check's
-tests that read code around a match (:mod:`.prefilter_comprehension_unpacking`,
-:mod:`.prefilter_for_iterables`).  Imports nothing but :mod:`re`, for the
-import hook's pre-filter."""
+"""What the quick check's tests that read code around a match share
+(:mod:`.prefilter_comprehension_unpacking`, :mod:`.prefilter_for_iterables`):
+plain strings read from their opening quote, and a match's line.  Imports
+nothing but :mod:`re`, for the import hook's pre-filter."""
 
 import re
 
 LINE_END = re.compile(rb"[\r\n]")
 IN_A_NAME = frozenset(b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_" + bytes(range(0x80, 0x100)))
+BLANKS = frozenset(b" \t\f\v\r\n\\")  # and a backslash, which may join lines
+OPENERS = frozenset(b"([{")
+QUOTES = frozenset(b"'\"")
 _FORMATTED = frozenset(b"fFtT")
+
+
+def line_start(data: bytes, at: int) -> int:
+    """Where the line that holds ``at`` starts."""
+    return max(data.rfind(b"\n", 0, at), data.rfind(b"\r", 0, at)) + 1
+
+
+def joined_to_line_before(data: bytes, start: int) -> bool:
+    """Whether the line that starts at ``start`` goes on from the one before
+    (which ends in a backslash): then it may start in a string."""
+    return data[max(start - 3, 0) : start].rstrip(b"\r\n").endswith(b"\\")
 
 
 def after_string(data: bytes, at: int) -> int:
