@@ -20,6 +20,16 @@ def python(
     return subprocess.run([executable] + args, capture_output=True, text=True, env=env, cwd=str(cwd))
 
 
+def import_through_the_hook(root: Path, package: str, source: str) -> "subprocess.CompletedProcess[str]":
+    """This Python importing ``package`` (its ``__init__.py`` is ``source``,
+    written under ``root``) through the import hook, and printing its
+    ``VALUE``."""
+    (root / package).mkdir()
+    (root / package / "__init__.py").write_text(source)
+    hooked = f"import fstring_backport; fstring_backport.install({package!r}); import {package}; print({package}.VALUE)"
+    return python(["-c", hooked], child_environment(), root)
+
+
 def pytest_command(*, under_run: bool = False, plugin: bool = False) -> List[str]:
     """The arguments of a Python that runs pytest: under ``python -m
     fstring_backport run`` or not, with ``--fstring-backport`` or not."""

@@ -10,7 +10,6 @@ originals, on every interpreter.
 
 import doctest
 import subprocess
-import sys
 
 import pytest
 
@@ -20,6 +19,7 @@ from fstring_backport.engine.prefilter_comprehension_unpacking import may_unpack
 from fstring_backport.engine.prefilter_rewrites import may_need_rewriting
 from fstring_backport.engine.rules import COMPREHENSION_UNPACKING
 
+from support.hooked import import_through_the_hook
 from support.pythons import (
     assert_refused_as_315_does,
     child_environment,
@@ -329,12 +329,7 @@ def test_a_module_unpacks_as_on_315(version, target, tmp_path):
 
 
 def test_the_hook_lowers_it_on_this_python(tmp_path):
-    (tmp_path / "unpack_pkg").mkdir()
-    (tmp_path / "unpack_pkg" / "__init__.py").write_text("FLAT = [*row for row in [[1], [2, 3]]]\n")
-    hooked = "import fstring_backport; fstring_backport.install('unpack_pkg'); from unpack_pkg import FLAT; print(FLAT)"
-    got = subprocess.run(
-        [sys.executable, "-c", hooked], cwd=str(tmp_path), capture_output=True, text=True, env=child_environment()
-    )
+    got = import_through_the_hook(tmp_path, "unpack_pkg", "VALUE = [*row for row in [[1], [2, 3]]]\n")
     assert (got.returncode, got.stdout) == (0, "[1, 2, 3]\n"), got.stderr
 
 

@@ -19,7 +19,14 @@ from fstring_backport.engine.pipeline import find_problems, find_unlowered
 from fstring_backport.engine.prefilter_rewrites import may_need_rewriting
 from fstring_backport.engine.rules import LAZY_IMPORT
 
-from support.pythons import assert_refused_as_315_does, child_environment, executable, oracle, stdlib_dir
+from support.hooked import import_through_the_hook
+from support.pythons import (
+    assert_refused_as_315_does,
+    child_environment,
+    executable,
+    oracle,
+    stdlib_dir,
+)
 
 PACKAGE = '(__package__ or "")'
 # (source, its output for every target before 3.15), each written by hand
@@ -209,11 +216,7 @@ def test_the_hook_lowers_a_lazy_import_on_this_python(tmp_path):
     import runs as a plain one."""
     if sys.version_info >= LAZY_IMPORT.needs:
         pytest.skip("3.15 reads lazy imports itself")
-    _write(tmp_path, {"lazy_pkg/__init__.py": "lazy import json\nVALUE = json.dumps({'a': 1})\n"})
-    hooked = "import fstring_backport; fstring_backport.install('lazy_pkg'); import lazy_pkg; print(lazy_pkg.VALUE)"
-    got = subprocess.run(
-        [sys.executable, "-c", hooked], cwd=str(tmp_path), capture_output=True, text=True, env=child_environment()
-    )
+    got = import_through_the_hook(tmp_path, "lazy_pkg", "lazy import json\nVALUE = json.dumps({'a': 1})\n")
     assert (got.returncode, got.stdout) == (0, '{"a": 1}\n'), got.stderr
 
 

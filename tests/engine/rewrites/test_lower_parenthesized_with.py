@@ -8,7 +8,6 @@ python3.15 running the originals.
 """
 
 import subprocess
-import sys
 
 import pytest
 
@@ -17,7 +16,8 @@ from fstring_backport.engine.pipeline import find_problems, find_unlowered
 from fstring_backport.engine.prefilter_rewrites import may_need_rewriting
 from fstring_backport.engine.rules import PARENTHESIZED_WITH
 
-from support.pythons import assert_refused_as_315_does, child_environment, executable, oracle
+from support.hooked import import_through_the_hook
+from support.pythons import assert_refused_as_315_does, executable, oracle
 
 # (source, its output for 3.8), each written by hand
 REWRITES = [
@@ -132,12 +132,6 @@ def test_a_module_enters_and_leaves_as_on_315(version, tmp_path):
 
 def test_the_hook_lowers_them_on_this_python(tmp_path):
     """Imported through the hook, on 3.8 too, the brackets are no tuple."""
-    (tmp_path / "with_pkg").mkdir()
-    (tmp_path / "with_pkg" / "__init__.py").write_text(
-        "from contextlib import nullcontext as c\nwith (c(1) as a,\n      c(2) as b):\n    VALUE = a + b\n"
-    )
-    hooked = "import fstring_backport; fstring_backport.install('with_pkg'); import with_pkg; print(with_pkg.VALUE)"
-    got = subprocess.run(
-        [sys.executable, "-c", hooked], cwd=str(tmp_path), capture_output=True, text=True, env=child_environment()
-    )
+    source = "from contextlib import nullcontext as c\nwith (c(1) as a,\n      c(2) as b):\n    VALUE = a + b\n"
+    got = import_through_the_hook(tmp_path, "with_pkg", source)
     assert (got.returncode, got.stdout) == (0, "3\n"), got.stderr

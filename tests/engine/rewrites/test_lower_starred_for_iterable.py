@@ -8,7 +8,6 @@ with python3.15 running the originals.
 """
 
 import subprocess
-import sys
 
 import pytest
 from hypothesis import given
@@ -21,7 +20,8 @@ from fstring_backport.engine.prefilter_rewrites import may_need_rewriting
 from fstring_backport.engine.rewriting import rewrite
 from fstring_backport.engine.rules import STARRED_FOR_ITERABLE
 
-from support.pythons import assert_refused_as_315_does, child_environment, executable, oracle
+from support.hooked import import_through_the_hook
+from support.pythons import assert_refused_as_315_does, executable, oracle
 
 # (source, its output for 3.8), each written by hand
 REWRITES = [
@@ -128,12 +128,7 @@ def test_a_module_iterates_as_on_315(version, tmp_path):
 
 def test_the_hook_lowers_them_on_this_python(tmp_path):
     """Imported through the hook, on 3.8 too."""
-    (tmp_path / "for_pkg").mkdir()
-    (tmp_path / "for_pkg" / "__init__.py").write_text("VALUES = []\nfor x in *'ab', *[1]:\n    VALUES.append(x)\n")
-    hooked = "import fstring_backport; fstring_backport.install('for_pkg'); import for_pkg; print(for_pkg.VALUES)"
-    got = subprocess.run(
-        [sys.executable, "-c", hooked], cwd=str(tmp_path), capture_output=True, text=True, env=child_environment()
-    )
+    got = import_through_the_hook(tmp_path, "for_pkg", "VALUE = []\nfor x in *'ab', *[1]:\n    VALUE.append(x)\n")
     assert (got.returncode, got.stdout) == (0, "['a', 'b', 1]\n"), got.stderr
 
 

@@ -18,6 +18,7 @@ from fstring_backport.engine.pipeline import find_problems, find_unlowered
 from fstring_backport.engine.prefilter_rewrites import may_need_rewriting
 from fstring_backport.engine.rules import TYPE_STATEMENT
 
+from support.hooked import import_through_the_hook
 from support.pythons import assert_refused_as_315_does, child_environment, executable, oracle
 
 IMPORT = "from fstring_backport.templatelib import type_alias as _fstring_backport_a"
@@ -208,12 +209,7 @@ def test_a_module_reads_its_aliases_as_on_315(version, tmp_path):
 def test_the_hook_lowers_a_type_statement_on_this_python(tmp_path):
     """Imported through the hook on a Python before 3.12, a ``type``
     statement makes its alias; from 3.12 on the module runs as it is."""
-    (tmp_path / "alias_pkg").mkdir()
-    (tmp_path / "alias_pkg" / "__init__.py").write_text("type Pair = tuple[int, int]\nVALUE = Pair.__value__\n")
-    hooked = "import fstring_backport; fstring_backport.install('alias_pkg'); import alias_pkg; print(alias_pkg.VALUE)"
-    got = subprocess.run(
-        [sys.executable, "-c", hooked], cwd=str(tmp_path), capture_output=True, text=True, env=child_environment()
-    )
+    got = import_through_the_hook(tmp_path, "alias_pkg", "type Pair = tuple[int, int]\nVALUE = Pair.__value__\n")
     if sys.version_info < (3, 9):  # tuple[int, int] is 3.9's, as for any code: the error is the value's
         assert got.returncode == 1 and "TypeError: 'type' object is not subscriptable" in got.stderr, got.stderr
     else:
