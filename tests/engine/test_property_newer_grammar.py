@@ -1,7 +1,8 @@
 """Property: random modules that mix lazy imports (3.15), ``type`` statements
 (3.12), unpacking in comprehensions (3.15), starred items after ``for ...
-in`` (3.9), ``:=`` in sets and subscripts (3.9, 3.10) and 3.12 f-strings,
-lowered for 3.8, print what 3.15 prints running the originals.
+in`` (3.9), ``:=`` in sets and subscripts (3.9, 3.10), decorators that are
+any expression (3.9) and 3.12 f-strings, lowered for 3.8, print what 3.15
+prints running the originals.
 
 Hypothesis writes modules of a docstring or none, then statements drawn
 from lazy imports (``import`` and ``from``, with ``as``), type aliases
@@ -54,8 +55,16 @@ VALUES = (
 @st.composite
 def statement(draw, calls):
     """One statement (lines without indentation), and the calls of what it imports."""
-    kinds = ["lazy import", "lazy from", "type", "use alias", "use import", "f-string", "for", ":="]
+    kinds = ["lazy import", "lazy from", "type", "use alias", "use import", "f-string", "for", ":=", "decorator"]
     kind = draw(st.sampled_from(kinds))
+    if kind == "decorator":  # any expression (3.9)
+        forms = [
+            "[lambda f: f][0]",
+            '(lambda f: print(f"{f.__name__!r:>{w}}") or f)',
+            "shown if d else print",
+            '{"k": shown}[f"{d["k"]}".replace("v", "k")]',
+        ]
+        return [f"@{draw(st.sampled_from(forms))}", "def h():", '    return f"{d["k"]}"', "print(shown(h))"], []
     if kind == ":=":  # directly in a set (3.9) or a subscript (3.10)
         forms = ["sorted({y := w, 2}), y", '{5: d}[i := w]["k"], i', 'f"{ {y := d["k"]} }{d[k := "k"]}"']
         shown = draw(st.sampled_from(forms))

@@ -28,12 +28,14 @@ before it, ``from __future__ import annotations`` when that is asked for
 import re
 from typing import Callable, Dict, List, Optional, Set, Tuple
 
-from .lexer import ENDMARKER, NAME, NEWLINE, OP, STRING, TRIVIA, Token
+from .lexer import DEDENT, ENDMARKER, INDENT, NAME, NEWLINE, OP, STRING, TRIVIA, Token
 from .lexical import BLANK
 from .parsed import Parsed
 from .runtime_name import RUNTIME
 from .templates import BUILTIN, inline_runtime
 
+# What a decorator that 3.8 rejects is passed through (:meth:`Temporaries.decorator`).
+DECORATOR_FUNCTION = "lambda decorator: decorator"
 _COMPOUND = frozenset(("def", "class", "if", "for", "while", "with", "try", "async"))
 _COOKIE = re.compile("^" + BLANK + r"*#.*?coding[:=][ \t]*[-\w.]+")
 
@@ -49,6 +51,7 @@ class Temporaries:
         self.runtime_module = runtime  # where t-strings' build() comes from
         self.runtime_used = False
         self.type_alias_used = False
+        self.decorator_used = False
         prefix = "_fstring_backport_"
         serial = 0
         while prefix in source:  # no name of ours may already occur
@@ -86,6 +89,16 @@ class Temporaries:
             return self.prefix + "a"
         return inline_runtime(self.runtime_module or RUNTIME, spelled(self.runtime_module or RUNTIME), "type_alias")
 
+    def decorator(self) -> Optional[str]:
+        """What a decorator that 3.8 rejects is passed through: a function
+        that returns its argument, bound with the temporaries (None where no
+        line can take them: 3.8's decorator is a name, never an expression,
+        so the rewrite binds it in front of a later statement)."""
+        if self.no_place:
+            return None
+        self.decorator_used = True
+        return self.prefix + "d"
+
     @property
     def runtime_inline(self) -> bool:
         """Whether the runtime is spelled where it is used: no line can import it."""
@@ -97,7 +110,7 @@ class Temporaries:
 
     @property
     def needed(self) -> bool:
-        return bool(self.bindings) or self.imports_runtime or self.type_alias_used
+        return bool(self.bindings) or self.imports_runtime or self.type_alias_used or self.decorator_used
 
     def checkpoint(self) -> int:
         return len(self.bindings)
@@ -109,6 +122,8 @@ class Temporaries:
 
     def statement(self) -> str:
         statements = [f"{name} = {constant}" for name, constant in self.bindings]
+        if self.decorator_used:
+            statements.append(f"{self.prefix}d = {DECORATOR_FUNCTION}")
         imported = [f"build as {self.prefix}t"] if self.imports_runtime else []
         if self.type_alias_used:
             imported.append(f"type_alias as {self.prefix}a")
@@ -211,6 +226,28 @@ def _line_above(parsed: Parsed, statement: int, after_line: int) -> Optional[Tup
         return lines.starts[free_lines[0] - 1], "", "  "
     if statement_line > after_line and not _is_compound(tokens, statement):
         return tokens[statement].offset, "", "; "
+    return None
+
+
+def first_simple_statement(parsed: Parsed, before: int) -> Optional[int]:
+    """The offset of the module's first simple statement at module level,
+    if it starts its line before offset ``before``; None otherwise.  In
+    front of it, a binding is made before any code after it runs: only
+    the compound statements above it run first."""
+    tokens = parsed.tokens
+    level = 0
+    starts = True  # the next code token starts a statement
+    for i, token in enumerate(tokens):
+        if token.offset >= before:
+            return None
+        if token.kind in (INDENT, DEDENT):
+            level += 1 if token.kind == INDENT else -1
+        elif token.kind == NEWLINE:
+            starts = True
+        elif token.kind not in TRIVIA:
+            if starts and level == 0 and not _is_compound(tokens, i):
+                return token.offset
+            starts = False
     return None
 
 

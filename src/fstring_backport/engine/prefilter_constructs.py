@@ -95,8 +95,6 @@ def _patterns() -> List[Tuple[Tuple[int, int], bytes, "Callable[[bytes, int, byt
     """(the oldest Python that reads them all, a pattern, whether a match
     of it at an offset may be the construct, given its line's code) for
     each construct."""
-    dotted = _NAME + rb"(?:" + _BLANK + rb"*\." + _BLANK + rb"*" + _NAME + rb")*"
-    call = rb"\(" + _balanced(rb"""[^()\[\]{}'"#\\]""") + rb"\)" + _BLANK + rb"*"
     # A "*" right after "in" (a for statement's iterable), "except" or an
     # annotation's ":": new syntax wherever it is.
     always = b"|".join(
@@ -109,10 +107,6 @@ def _patterns() -> List[Tuple[Tuple[int, int], bytes, "Callable[[bytes, int, byt
         rb"(?<!" + _OPERAND_END + rb"\*)(?<!" + _OPERAND_END + rb" \*)(?<!\*\*)\*?(?!" + _IN_PARENTHESES + rb")"
     )
     return [
-        # PEP 614 (3.9): an "@" not followed by a dotted name called at most
-        # once and its line's end, where it starts a line
-        ((3, 9), rb"@(?!" + _BLANK + rb"*" + dotted + _BLANK + rb"*(?:" + call + rb")?" + _LINE_END + rb")",
-         _starts_a_line),
         # the match statement (3.10): "match" not assigned, called, subscripted
         # or annotated, where it starts a line
         ((3, 10), _keyword(b"match") + rb"(?!" + _BLANK + rb"*(?:[=.,;)\]}:]|[-+*/%&|^@<>]=|//=|\*\*=|>>=|<<=|$))",
@@ -129,6 +123,15 @@ def _patterns() -> List[Tuple[Tuple[int, int], bytes, "Callable[[bytes, int, byt
         # the type statement (3.12), where it starts a statement
         ((3, 12), _keyword(b"type") + _BLANK + rb"+" + _NAME + _BLANK + rb"*=(?!=)", _in_code),
     ]
+
+
+def _relaxed_decorator() -> bytes:
+    """PEP 614 (3.9), which the rewrites lower (the quick check asks, for a
+    target before 3.9): an "@" not followed by a dotted name called at most
+    once and its line's end, where it starts a line."""
+    dotted = _NAME + rb"(?:" + _BLANK + rb"*\." + _BLANK + rb"*" + _NAME + rb")*"
+    call = rb"\(" + _balanced(rb"""[^()\[\]{}'"#\\]""") + rb"\)" + _BLANK + rb"*"
+    return rb"@(?!" + _BLANK + rb"*" + dotted + _BLANK + rb"*(?:" + call + rb")?" + _LINE_END + rb")"
 
 
 # Parenthesized context managers (3.9), which the rewrites lower (the
@@ -165,6 +168,17 @@ def may_parenthesize_with_items(data: bytes) -> bool:
 
 
 _compiled_with_items: List[Tuple["re.Pattern[bytes]", "Callable[[bytes, int, bytes], bool]"]] = []
+
+
+def may_relax_decorators(data: bytes) -> bool:
+    """Whether ``data`` may hold a decorator that is any expression (3.9),
+    ``@buttons[0].connect``, which the rewrites lower for 3.8; False is sure."""
+    if not _compiled_decorators:
+        _compiled_decorators.append((re.compile(_relaxed_decorator()), _starts_a_line))
+    return _may_hold(data, _compiled_decorators)
+
+
+_compiled_decorators: List[Tuple["re.Pattern[bytes]", "Callable[[bytes, int, bytes], bool]"]] = []
 
 
 def may_walrus_unbracketed(data: bytes) -> bool:

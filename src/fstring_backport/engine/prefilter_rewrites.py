@@ -51,8 +51,10 @@ Why True means the full path changes nothing (each point has a test in
    directly in a set or a subscript, before 3.10
    (:func:`.prefilter_constructs.may_walrus_unbracketed`), or, for 3.8,
    parenthesized context managers
-   (:func:`.prefilter_constructs.may_parenthesize_with_items`) or a starred
-   item in a for statement's iterable (:mod:`.prefilter_for_iterables`).
+   (:func:`.prefilter_constructs.may_parenthesize_with_items`), a starred
+   item in a for statement's iterable (:mod:`.prefilter_for_iterables`) or
+   a decorator that is any expression
+   (:func:`.prefilter_constructs.may_relax_decorators`).
 """
 
 import re
@@ -75,12 +77,12 @@ from .lexical import (
     string_body,
 )
 from .prefilter_comprehension_unpacking import may_unpack_in_comprehension
-from .prefilter_constructs import may_parenthesize_with_items, may_walrus_unbracketed
+from .prefilter_constructs import may_parenthesize_with_items, may_relax_decorators, may_walrus_unbracketed
 from .prefilter_excepts import may_bracket_excepts_in_bytes
 from .prefilter_for_iterables import may_star_for_iterables
 from .prefilter_lazy_imports import may_import_lazily
 from .prefilter_type_aliases import may_alias_types
-from .rules import PARENTHESIZED_WITH, STARRED_FOR_ITERABLE, SUBSCRIPT_WALRUS, TYPE_STATEMENT
+from .rules import DECORATOR_EXPRESSION, PARENTHESIZED_WITH, STARRED_FOR_ITERABLE, SUBSCRIPT_WALRUS, TYPE_STATEMENT
 from .targets import OLDEST
 
 # f(a) - deeper brackets are lexed (point 4).  Each level triples the
@@ -404,7 +406,8 @@ def may_need_rewriting(text: Union[str, bytes], target: Tuple[int, int] = OLDEST
     import or unpacking in a comprehension, nor what ``target`` (before
     3.14) rejects of the other grammar the rewrites lower (``type``
     statements, parenthesized context managers, starred items after ``for
-    ... in``, ``:=`` in a set or a subscript).
+    ... in``, ``:=`` in a set or a subscript, decorators that are any
+    expression).
 
     ``text`` is a str, or its UTF-8 encoding.  Reads blind, checking every
     place where an f-string could start against the plain pattern, and in
@@ -424,6 +427,7 @@ def may_need_rewriting(text: Union[str, bytes], target: Tuple[int, int] = OLDEST
         or (target < SUBSCRIPT_WALRUS.needs and may_walrus_unbracketed(data))
         or (target < PARENTHESIZED_WITH.needs and may_parenthesize_with_items(data))
         or (target < STARRED_FOR_ITERABLE.needs and may_star_for_iterables(data))
+        or (target < DECORATOR_EXPRESSION.needs and may_relax_decorators(data))
     ):
         return True  # point 11
     find = data.translate(_FOLD).find

@@ -73,7 +73,7 @@ def _named(code: str, name: str, message: str, needs: Tuple[int, int]) -> Rule:
 
 # Grammar of 3.9-3.15: what is ``_named`` the tool leaves as it is.
 PARENTHESIZED_WITH = Rule("FB402", "parenthesized-with", "parenthesized context managers", (3, 9))
-DECORATOR_EXPRESSION = _named("FB403", "decorator-expression", "decorator beyond a dotted name and a call", (3, 9))
+DECORATOR_EXPRESSION = Rule("FB403", "decorator-expression", "decorator beyond a dotted name and a call", (3, 9))
 SET_WALRUS = Rule("FB404", "set-walrus", "unparenthesized assignment expression in a set", (3, 9))
 STARRED_FOR_ITERABLE = Rule("FB405", "starred-for-iterable", "starred item in a for loop's iterable", (3, 9))
 SUBSCRIPT_WALRUS = Rule("FB406", "subscript-walrus", "unparenthesized assignment expression in a subscript", (3, 10))

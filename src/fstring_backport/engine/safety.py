@@ -38,6 +38,7 @@ def check_output(
     lazy_modules: bool = False,
     type_alias: "Optional[Tuple[Optional[str], str]]" = None,
     unpacking: Optional[str] = None,
+    decorator: Optional[str] = None,
 ) -> None:
     """Raise TranspileError unless ``output`` is safe to return.
 
@@ -56,7 +57,9 @@ def check_output(
     where it lowers ``type`` statements, the name it imports the runtime's
     ``type_alias`` as (None if it names it inline) and the module that it
     names inline; ``unpacking``, where it lowers unpacking in
-    comprehensions, the prefix of the names it uses.
+    comprehensions, the prefix of the names it uses; ``decorator``, where
+    it passes decorators through a function that returns its argument, that
+    function's name.
     """
     if sys.version_info < output_needs:
         return
@@ -87,7 +90,9 @@ def check_output(
     if future_annotations:
         _take_out_future_annotations(new_tree, filename)  # type: ignore[arg-type]  # ast.parse gives a Module
     values = {name: _value_of(constant) for name, constant in temporaries.items()}
-    new_tree = _Normalise(values, runtime_name, runtime_module, lazy_modules, type_alias, unpacking).visit(new_tree)
+    new_tree = _Normalise(values, runtime_name, runtime_module, lazy_modules, type_alias, unpacking, decorator).visit(
+        new_tree
+    )
     old_tree = _Normalise({}, runtime_name, runtime_module, lazy_modules).visit(old_tree)
     if ast.dump(old_tree) != ast.dump(new_tree):
         raise TranspileError(
@@ -244,8 +249,10 @@ class _Normalise(ast.NodeTransformer):
         lazy_modules: bool = False,
         type_alias: "Optional[Tuple[Optional[str], str]]" = None,
         unpacking: Optional[str] = None,
+        decorator: Optional[str] = None,
     ) -> None:
         self.values = values
+        self.decorator = decorator  # lowered decorators: the function they are passed through
         self.unpacking = unpacking  # lowered unpacking in comprehensions: the prefix of its names
         self.lazy_modules = lazy_modules  # imports compared as plain ones, __lazy_modules__ taken out
         self.type_alias = type_alias  # lowered type statements: (imported as, module named inline)
@@ -446,7 +453,39 @@ class _Normalise(ast.NodeTransformer):
             func = func.value
         return not path and isinstance(func, ast.Call) and self._is_import_of_runtime(func)
 
+    def visit_FunctionDef(self, node: ast.FunctionDef) -> ast.AST:
+        return self._decorated(node)
+
+    def visit_AsyncFunctionDef(self, node: ast.AsyncFunctionDef) -> ast.AST:
+        return self._decorated(node)
+
+    def visit_ClassDef(self, node: ast.ClassDef) -> ast.AST:
+        return self._decorated(node)
+
+    def _decorated(self, node: "ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef") -> ast.AST:
+        """``@_d(expression)``, a lowered decorator, as ``@expression``."""
+        self.generic_visit(node)
+        node.decorator_list = [self._decorator_expression(decorator) for decorator in node.decorator_list]
+        return node
+
+    def _decorator_expression(self, decorator: ast.expr) -> ast.expr:
+        if (
+            isinstance(decorator, ast.Call)
+            and isinstance(decorator.func, ast.Name)
+            and decorator.func.id == self.decorator
+            and len(decorator.args) == 1
+            and not decorator.keywords
+        ):
+            return decorator.args[0]
+        return decorator
+
     def _is_binding(self, stmt: ast.stmt) -> bool:
+        if (
+            self.decorator is not None
+            and isinstance(stmt, ast.Assign)
+            and [ast.dump(target) for target in stmt.targets] == [ast.dump(ast.Name(self.decorator, ast.Store()))]
+        ):
+            return True  # the function decorators are passed through
         if isinstance(stmt, ast.ImportFrom):  # the runtime's import
             ours = {self.runtime_name, self.type_alias[0] if self.type_alias else None} - {None}
             return bool(ours) and {alias.asname for alias in stmt.names} <= ours

@@ -57,7 +57,7 @@ _TSTRING_OR_TEMPLATELIB = re.compile(
 # field (FB108: a closing brace, then "{{" before any other brace).
 _OLD_FSTRINGS = sys.version_info < NATIVE
 _BEFORE_310 = sys.version_info < (3, 10)  # ":=" directly in a set or a subscript
-_BEFORE_39 = sys.version_info < (3, 9)  # parenthesized context managers, "for x in *a:"
+_BEFORE_39 = sys.version_info < (3, 9)  # parenthesized context managers, "for x in *a:", "@a[0]"
 _READ_OTHERWISE_BY_312 = (
     re.compile(rb"![rsa][ \t\f\r\n\\]*:[^}]*{|}[^{}]*{{") if sys.version_info < CURRENT_FSTRINGS else None
 )
@@ -73,7 +73,8 @@ def _may_need_rewriting(source: bytes) -> bool:
     # except A, B: (3.14), lazy imports and unpacking in comprehensions
     # (3.15), type statements (3.12), ":=" in a set or a subscript (3.9,
     # 3.10), parenthesized context managers and starred items after
-    # "for ... in" (3.9), by the quick check's own tests.
+    # "for ... in" and decorators that are any expression (3.9), by the
+    # quick check's own tests.
     if may_bracket_excepts_in_bytes(source) or may_import_lazily(source) or may_unpack_in_comprehension(source):
         return True
     if _OLD_FSTRINGS and may_alias_types(source):
@@ -84,9 +85,12 @@ def _may_need_rewriting(source: bytes) -> bool:
         if may_walrus_unbracketed(source):
             return True
     if _BEFORE_39:
-        from ..engine.prefilter_constructs import may_parenthesize_with_items  # its patterns: 3 ms to build
+        from ..engine.prefilter_constructs import (  # their patterns: 3 ms to build
+            may_parenthesize_with_items,
+            may_relax_decorators,
+        )
 
-        return may_parenthesize_with_items(source) or may_star_for_iterables(source)
+        return may_parenthesize_with_items(source) or may_star_for_iterables(source) or may_relax_decorators(source)
     return False
 
 

@@ -16,6 +16,7 @@ tests in tests/engine/rewrites/.
 from . import (
     bracket_except_types,
     lower_comprehension_unpacking,
+    lower_decorator_expressions,
     lower_fstrings,
     lower_lazy_imports,
     lower_parenthesized_with,
@@ -37,4 +38,5 @@ REWRITES = (
     lower_type_aliases,
     lower_parenthesized_with,
     lower_starred_for_iterable,
+    lower_decorator_expressions,
 )

@@ -1,0 +1,72 @@
+"""``@buttons[0].connect`` (PEP 614, 3.9): a decorator that is any
+expression is passed, for 3.8, through a function that returns its
+argument, ``@_fstring_backport_d(buttons[0].connect)``, a name that 3.8's
+grammar (a dotted name, called at most once) takes.  The expression is
+evaluated where it was, in the same order as the other decorators, and
+the function is bound with the temporaries (:mod:`..hoisting`), so the
+output needs nothing installed.
+
+What 3.15 refuses after an ``@`` that a call's brackets would take (``@a,
+b``, ``@a = b``, ``@*a``, ``@x for x in y``) gets 3.15's error, never a
+call (:mod:`..invalid_decorators`)."""
+
+from bisect import bisect_left, bisect_right
+from typing import Iterator, Tuple
+
+from .. import rules
+from ..constructs import Construct
+from ..hoisting import DECORATOR_FUNCTION as FUNCTION
+from ..hoisting import first_simple_statement
+from ..invalid_decorators import refuse_what_315_refuses
+from ..lexer import TRIVIA
+from ..prefilter_constructs import may_relax_decorators
+from ..rules import Rule
+from .module import Edit, Module, Rewriting
+
+RULES = (rules.DECORATOR_EXPRESSION,)
+
+NO_PLACE = (
+    "cannot lower this decorator for Python 3.8: no statement before it can define the function it is "
+    "passed through; add a blank line or a docstring at the top of the module"
+)
+
+
+def problems(module: Module, version: Tuple[int, int]) -> Iterator[Tuple[int, Rule]]:
+    if not module.parsed.filename.endswith(".pyi"):
+        for found in module.to_lower(RULES, version, may_relax_decorators):
+            yield found.start, found.rule
+
+
+def edits(rewriting: Rewriting) -> Iterator[Edit]:
+    if rewriting.stub:  # a stub is read by type checkers, which know the grammar
+        return
+    module = rewriting.module
+    found = module.to_lower(RULES, rewriting.version, may_relax_decorators)
+    if not found:
+        return
+    tokens = module.tokens
+    code = [i for i, token in enumerate(tokens) if token.kind not in TRIVIA]
+    offsets = [tokens[i].offset for i in code]
+    function = rewriting.temporaries.decorator()
+    if function is None:  # no line above the first statement: in front of a later one
+        function, binding = _bound_in_front_of_a_statement(rewriting, found[0])
+        yield binding
+    for construct in found:
+        at = bisect_right(offsets, construct.start) - 1  # the "@", after the DEDENTs at its offset
+        last = bisect_left(offsets, construct.end) - 1
+        expression = [tokens[i] for i in code[at + 1 : last + 1]]
+        refuse_what_315_refuses(module.parsed, expression)
+        yield Edit(expression[0].offset, expression[0].offset, function + "(")
+        yield Edit(construct.end, construct.end, ")")
+
+
+def _bound_in_front_of_a_statement(rewriting: Rewriting, first: Construct) -> Tuple[str, Edit]:
+    """The function's name and its binding, in front of the module's first
+    simple statement, which must come before the first decorator (only the
+    compound statements above it run before it)."""
+    parsed = rewriting.module.parsed
+    place = first_simple_statement(parsed, first.start)
+    if place is None:
+        raise parsed.error(NO_PLACE, first.start, first.end)
+    name = rewriting.temporaries.prefix + "d"
+    return name, Edit(place, place, f"{name} = {FUNCTION}; ")
