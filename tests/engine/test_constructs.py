@@ -10,6 +10,8 @@ name no rule are 3.8 syntax that looks alike.
 import sys
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from fstring_backport.engine import rules
 from fstring_backport.engine.constructs import constructs, located
@@ -100,6 +102,31 @@ CASES = {
     '"""it\'s *args* with (a, b)"""\nwith (a as b):\n    pass\n': [(2, 1, "FB402")],
     '# match x:\nx = f"""*** {a[*b]} ***"""\n': [(2, 16, "FB409")],
     "s = t'{x}'\nmatch x:\n    case 1: pass\n": [(2, 1, "FB407")],
+    # what the quick answer reads without lexing: a "[" in a string on the
+    # line that closes type parameters; a "*" after a string or in one
+    'def f[\n    T: "[ab"]():\n    pass\n': [(1, 6, "FB411")],
+    'def f[\n    T: x["a"] + y]():\n    pass\n': [(1, 6, "FB411")],
+    "class C[\n    T: 'a' ]: pass\n": [(1, 8, "FB411")],
+    "type X [T] = int\n": [(1, 8, "FB411")],
+    "a[\n    'x', *b]\n": [(2, 10, "FB409")],
+    "x = [1,\n     'a' *b]\n": [],
+    "x = d['-*-'] + a[\n    0, *b]\n": [(2, 8, "FB409")],
+    "for type in [a]: pass\nfor x in type, *y: pass\n": [(2, 16, "FB405")],
+    # a "*" before an assignment's "=" is 3.8's, but for a lambda's default
+    "fragment, *rest = f(x)\n": [],
+    "f(\n    a, *b, c=1)\n": [],
+    "a[\n    x, *b, lambda y=1: y]\n": [(2, 8, "FB409")],
+    "for x in a, *b, lambda y=1: y:\n    pass\n": [(1, 13, "FB405")],
+    "a[*b] == c\n": [(1, 3, "FB409")],
+    # two words side by side are prose, but a keyword beside a word
+    "a[*b]; type X = int\n": [(1, 3, "FB409")],
+    "a[\n    *b if c else d, e]\n": [(2, 5, "FB409")],
+    "a[\n    *b, not c in d]\n": [(2, 5, "FB409")],
+    # a "*" after ":" counts after "*args" only; a "]" that no reading
+    # places counts after "def", "class" or "type", a name and "["
+    'print(f"{x:*^20}", *y)\n': [],
+    "def f(\n    *args\n    : *Ts): pass\n": [(3, 7, "FB410")],
+    'class C[\n    T: """\n"""\n]: pass\n': [(1, 8, "FB411")],
     # in strings and comments: nothing
     "'''\nmatch x:\n    case 1: pass\n'''\n# type X = int\nx = 'a[*b]'\n": [],
 }
@@ -189,3 +216,46 @@ def test_the_quick_answer_never_misses_one_in_a_standard_library(version):
             for rule in {construct.rule for construct in found if construct.rule.needs > target}:
                 assert quickly_found(data, rule, target), (path, target, rule.code)
     assert files > 1500 and with_constructs > 50, (files, with_constructs)
+
+
+# The quick answer's shortcuts read a line's bytes around its strings
+# without reading them (prefilter_constructs._plainly_not_type_parameters,
+# _plainly_not_unpacking): whatever the strings hold, it never misses.
+PIECES = ['"[ab"', "'a]'", 'x["a"]', "d['-*-']", "'*'", "y", "f(z)[0]", "'#'", "[1, 2]", "x if y else z", "not y"]
+
+
+@given(
+    st.sampled_from(PIECES),
+    st.sampled_from(PIECES),
+    st.sampled_from(
+        [
+            "def f[\n    T: {0} + {1}](): pass\n",
+            "class C[\n    T: {0}, U: {1}]: pass\n",
+            "type X[\n    T: {0}] = {1}\n",
+            "a[\n    {0}, *b, {1}]\n",
+            "x = {0} + a[{1}, *b]\n",
+            "for x in {0}, \\\n  *{1}:\n    pass\n",
+            "v = {0}; w = a[{1}] = 1\n",
+            "v, *w = {0}, {1}\n",
+            "a[\n    {0}, *b, lambda y={1}: y]\n",
+            "def f(\n    *args: {0}, **kw: {1}): pass\n",
+        ]
+    ),
+)
+def test_the_quick_answer_reads_around_strings_and_never_misses(first, second, template):
+    source = template.format(first, second)
+    try:
+        parsed = lex(source)
+    except TranspileError:
+        return
+    for construct in constructs(parsed):
+        before = (construct.rule.needs[0], construct.rule.needs[1] - 1)
+        assert quickly_found(source.encode(), construct.rule, before), (source, construct.rule.code)
+
+
+def test_the_scan_asks_for_type_statements_before_the_python_that_reads_them():
+    from fstring_backport.engine import prefilter_constructs
+
+    assert prefilter_constructs.TYPE_STATEMENT_NEEDS == rules.TYPE_STATEMENT.needs
+    data = b"class A:\n    type X = int\n"
+    assert may_use_newer_grammar(data, (3, 11)) and not may_use_newer_grammar(data, (3, 12))

@@ -22,12 +22,17 @@ A match that its line leaves standing is checked last against the whole
 file's plain strings and comments (:mod:`.prose`): most of what is left
 is a docstring's prose (``*args*``, ``with (a, b)``, ``match x``).
 
-Imports nothing but :mod:`re` until a pattern matches: the import hook's
-cold path may ask it.
+Imports nothing but :mod:`re` and two prefilters that import only it until
+a pattern matches: the import hook's cold path may ask it.
 """
 
 import re
 from typing import TYPE_CHECKING, Dict, List, Tuple
+
+from .prefilter_strings import line_start as start_of_line
+from .prefilter_type_aliases import may_alias_types
+
+TYPE_STATEMENT_NEEDS = (3, 12)  # rules.TYPE_STATEMENT.needs (rules is not imported here)
 
 if TYPE_CHECKING:
     from typing import Callable
@@ -91,21 +96,31 @@ _IN_PARENTHESES = (
 _OPERAND_END = rb"[" + _NAME_BYTES + rb""")\]}'"]"""
 
 
-def _patterns() -> List[Tuple[Tuple[int, int], bytes, "Callable[[bytes, int, bytes], bool]"]]:
+def _patterns(target: Tuple[int, int]) -> List[Tuple[Tuple[int, int], bytes, "Callable[[bytes, int, bytes], bool]"]]:
     """(the oldest Python that reads them all, a pattern, whether a match
     of it at an offset may be the construct, given its line's code) for
-    each construct."""
+    each construct, as a scan for ``target`` looks for them."""
     # A "*" right after "in" (a for statement's iterable), "except" or an
     # annotation's ":": new syntax wherever it is.
     always = b"|".join(
         rb"(?<=" + before + rb"\*)" for before in (rb"[^" + _NAME_BYTES + rb"]in", rb"[^" + _NAME_BYTES + rb"]in ",
                                                    b"except", b"except ", b":", b": ")
     )
-    # Any other "*" or "**" that unpacks (not right after an operand, which
-    # it would multiply), unless in a call's or a def's parentheses.
-    unpacking = (
-        rb"(?<!" + _OPERAND_END + rb"\*)(?<!" + _OPERAND_END + rb" \*)(?<!\*\*)\*?(?!" + _IN_PARENTHESES + rb")"
-    )
+    # Any other "*" that unpacks (not right after an operand, which it
+    # would multiply), unless in a call's or a def's parentheses.  A "**"
+    # is never one: it unpacks a mapping, in a call or a dict display (3.5;
+    # in a comprehension, lowered).
+    unpacking = rb"(?<!" + _OPERAND_END + rb"\*)(?<!" + _OPERAND_END + rb" \*)(?!" + _IN_PARENTHESES + rb")"
+    # Type parameters (3.12) and their defaults (3.13): the "]" that closes
+    # them, before a def's "(", a class's ":" or "(", a type statement's
+    # "=" (one pattern for the three keywords, whose words are common).
+    closes_type_parameters = rb"\](?=[ \t\f]*[(:=])(?![ \t\f]*==)"
+    if target < (3, 12):
+        # But most "]" before an "=" subscript an assignment's target: a
+        # type statement is found from its keyword instead
+        # (:func:`may_use_newer_grammar`), as the scan asks for the word
+        # anyway (the statement, lowered, is named in a class body).
+        closes_type_parameters = rb"\](?=[ \t\f]*[(:])"
     return [
         # the match statement (3.10): "match" not assigned, called, subscripted
         # or annotated, where it starts a line
@@ -115,13 +130,10 @@ def _patterns() -> List[Tuple[Tuple[int, int], bytes, "Callable[[bytes, int, byt
         # (3.11) or an annotation's ":" (*args: *Ts, 3.11); any other that
         # unpacks, but in a call's or a def's parentheses: in a subscript
         # (3.11) or a for statement's iterable (3.9)
-        ((3, 11), rb"\*(?:" + always + rb"|" + unpacking + rb")", _star_counts),
-        # type parameters (3.12) and their defaults (3.13): the "]" that closes
-        # them, before a def's "(", a class's ":" or "(", a type statement's "="
-        # (one pattern for the three keywords, whose words are common)
-        ((3, 13), rb"\](?=[ \t\f]*[(:=])(?![ \t\f]*==)", _closes_type_parameters),
-        # the type statement (3.12), where it starts a statement
-        ((3, 12), _keyword(b"type") + _BLANK + rb"+" + _NAME + _BLANK + rb"*=(?!=)", _in_code),
+        # (led by the "*" itself, which re finds at memory speed: its
+        # neighbours are looked at from it)
+        ((3, 11), rb"\*(?<!\*\*)(?!\*)(?:" + always + rb"|" + unpacking + rb")", _star_counts),
+        ((3, 13), closes_type_parameters, _closes_type_parameters),
     ]
 
 
@@ -147,7 +159,7 @@ def _searches(target: Tuple[int, int]) -> List[Tuple["re.Pattern[bytes]", "Calla
     found = _compiled.get(target)
     if found is None:
         found = _compiled[target] = [
-            (re.compile(pattern), counts) for needs, pattern, counts in _patterns() if needs > target
+            (re.compile(pattern), counts) for needs, pattern, counts in _patterns(target) if needs > target
         ]
     return found
 
@@ -155,8 +167,11 @@ def _searches(target: Tuple[int, int]) -> List[Tuple["re.Pattern[bytes]", "Calla
 def may_use_newer_grammar(data: bytes, target: Tuple[int, int]) -> bool:
     """Whether ``data`` (UTF-8, or any encoding that spells ASCII as ASCII)
     may hold a construct that Python ``target`` rejects and the rewrites
-    leave as it is; False is sure."""
-    return _may_hold(data, _searches(target))
+    leave as it is; False is sure.  Before 3.12, a ``type`` statement
+    counts, with type parameters or not: lowered, it is named in a class
+    body (the quick check's own test, whose answer for the same bytes is
+    kept)."""
+    return _may_hold(data, _searches(target)) or (target < TYPE_STATEMENT_NEEDS and may_alias_types(data))
 
 
 def may_parenthesize_with_items(data: bytes) -> bool:
@@ -199,10 +214,14 @@ def _may_hold(
     for pattern, counts in searches:
         for match in pattern.finditer(data):
             at = match.start()
-            line_start = max(data.rfind(b"\n", 0, at), data.rfind(b"\r", 0, at)) + 1
+            line_start = start_of_line(data, at)
             if counts is _starts_a_line and data[line_start:at].strip(b" \t\f"):
                 continue  # what starts a statement starts a line, whatever the line holds
             if counts is _closes_type_parameters and _plainly_not_type_parameters(data[line_start:at]):
+                continue
+            if counts is _star_counts and (
+                _plainly_not_unpacking(data[line_start:at]) or _in_prose(data, line_start, at)
+            ):
                 continue
             if counts is _walrus_counts and _plainly_not_unbracketed(data, at):
                 continue  # (x := 1), f'{x:=10}': sure even where the reading below gives up
@@ -212,6 +231,8 @@ def _may_hold(
                 code[offset : offset + 1] == data[at : at + 1] and counts(data, at, code[:offset])
             ):
                 continue  # in a string or a comment on its line, or not where it counts
+            if counts is _closes_type_parameters and not _named_before(data, at):
+                continue
             # Perhaps the construct: unless a docstring's or a comment's prose
             # holds it, which the file read from its start tells.
             if prose is None:
@@ -291,19 +312,105 @@ def _closes_type_parameters(data: bytes, at: int, before: bytes) -> bool:
     return opener == b"?" or (opener == b"[" and _NAMED.search(data, max(0, position - 200), position) is not None)
 
 
+def _named_before(data: bytes, at: int) -> bool:
+    """Whether ``def``, ``class`` or ``type``, a name and a "[" stand
+    anywhere before ``at``, strings and comments included: type parameters
+    that a "]" closes opened there (asked where reading its line or the
+    lines above could not tell)."""
+    return _NAMED_ANYWHERE.search(data, 0, at) is not None
+
+
+_NAMED_ANYWHERE = re.compile(
+    rb"(?<![A-Za-z0-9_\x80-\xff.])(?:def|class|type)" + _BLANK + rb"+" + _NAME + _BLANK + rb"*\["
+)
+
+
 def _plainly_not_type_parameters(line: bytes) -> bool:
-    """Whether a line before a "]" shows, with no quote or comment to read
-    around, that the "]" closes a "[" of its own that follows no ``def``,
-    ``class`` or ``type``: the common case, answered without reading code."""
-    return (
-        line.count(b"[") > line.count(b"]")
-        and b"def" not in line
-        and b"class" not in line
-        and b"type" not in line
-        and b"'" not in line
-        and b'"' not in line
-        and b"#" not in line
-    )
+    """Whether a line before a "]" shows, without reading its strings, that
+    the "]" closes a "[" of its own that follows no ``def``, ``class`` or
+    ``type``: the common case, answered without reading code.
+
+    Before the line's first quote or ``#`` all is code: where a "[" opened
+    there is still open at the quote, and no "]" at all (in a string or
+    not) follows up to this one, this one closes a "[" of this line (in
+    valid code, whatever the line's brackets close of those above)."""
+    if b"def" in line or b"class" in line or b"type" in line:
+        return False
+    cut = _QUOTE_OR_COMMENT.search(line)
+    code = line if cut is None else line[: cut.start()]
+    return code.count(b"[") > code.count(b"]") and (cut is None or b"]" not in line[cut.start() :])
+
+
+_QUOTE_OR_COMMENT = re.compile(rb"""['"#]""")
+
+
+def _plainly_not_unpacking(line: bytes) -> bool:
+    """Whether a line before a "*" shows, without reading its strings, that
+    the "*" unpacks nothing that :func:`_star_counts` looks for: it follows
+    neither "[", ",", ``in``, ``except`` nor the ":" of ``*args:`` (nor
+    starts the line).  What it follows otherwise is code or not: in code a
+    "*" after an operator, a quote, a bracket other than "[", "=", a
+    backslash or another ":" is never such an unpacking (it multiplies, it
+    is 3.8's, or it is not Python); in a string or a comment, neither is
+    the "*"."""
+    text = line.rstrip(b" \t\f")
+    last = text[-1:]
+    if not last or last in b"[,":
+        return False
+    if last == b":":
+        return bool(text[:-1].strip(b" \t\f")) and _STARRED_PARAMETER.search(text) is None
+    if last in _NAME_LAST:
+        return _AFTER_WORD.search(line) is None
+    return True
+
+
+def _in_prose(data: bytes, line_start: int, at: int) -> bool:
+    """Whether the line of the "*" at ``at`` shows two words side by side,
+    neither of them a keyword, with no quote or comment before them
+    ("optional arguments *format*", "* Using the tuple"): prose, a
+    docstring's, as no code has them."""
+    end = _QUOTE_COMMENT_OR_LINE_END.search(data, line_start)
+    for words in _TWO_WORDS.finditer(data, line_start, len(data) if end is None else end.start()):
+        if words.group(1) not in _KEYWORDS and words.group(2) not in _KEYWORDS:
+            return True
+    return False
+
+
+_QUOTE_COMMENT_OR_LINE_END = re.compile(rb"""['"#\r\n]""")
+_TWO_WORDS = re.compile(rb"(?<![" + _NAME_BYTES + rb".])(" + _NAME + rb")[ \t\f]+(" + _NAME + rb")")
+# Keywords, soft ones too: beside a word they may be code ("a if b", "; type X").
+_KEYWORDS = frozenset(
+    b"False None True and as assert async await break class continue def del elif else except finally for from "
+    b"global if import in is lambda nonlocal not or pass raise return try while with yield match case type lazy _"
+    .split()
+)
+
+# "*args:", before the "*" of a starred annotation (3.11).
+_STARRED_PARAMETER = re.compile(rb"\*[ \t\f]*[A-Za-z_\x80-\xff][A-Za-z0-9_\x80-\xff]*[ \t\f]*:\Z")
+
+
+def _assigned_to(code: bytes) -> bool:
+    """Whether the code of a line after a "*" (strings blanked) reaches an
+    assignment's "=" at the star's level, before any bracket closes that
+    it does not open and with no ``lambda`` on the way: then the star is
+    in an assignment's targets, or a call's or a def's arguments before a
+    keyword (3.8's, all), never in a subscript or a for statement."""
+    depth = 0
+    for index, byte in enumerate(code):
+        if byte in b"([{":
+            depth += 1
+        elif byte in b")]}":
+            depth -= 1
+            if depth < 0:
+                return False
+        elif byte == 61 and depth == 0:  # "="
+            if code[index + 1 : index + 2] == b"=" or code[index - 1 : index] in (b"=", b"!", b"<", b">", b":"):
+                return False  # a comparison or ":=": no assignment
+            return b"lambda" not in code[:index]
+    return False
+
+
+_NAME_LAST = frozenset(bytes((byte,)) for byte in range(256) if byte >= 0x80 or chr(byte).isalnum() or chr(byte) == "_")
 
 
 _NAMED_ON_A_LINE = re.compile(
@@ -324,6 +431,9 @@ def _star_counts(data: bytes, at: int, before: bytes) -> bool:
     last = before.rstrip(b" \t\f")[-1:]
     if last and last not in b"[,":
         return False
+    rest = _code_of_line(data, at)
+    if rest is not None and _assigned_to(rest[1:]):
+        return False  # "a, *b = c", "f(\n  a, *b, c=1)"
     opener, position = _innermost_opener(data, at)
     if opener == b"?":
         return True
@@ -406,7 +516,7 @@ def _innermost_opener(data: bytes, at: int) -> "tuple[bytes, int]":
     one (it ends in a comma, an operator or an opening bracket); a line
     above that ends otherwise ends a statement."""
     depth = 0
-    line_start = max(data.rfind(b"\n", 0, at), data.rfind(b"\r", 0, at)) + 1
+    line_start = start_of_line(data, at)
     end = at
     for _ in range(_READ_BACK):
         code = _code_of_line(data, line_start)
@@ -425,7 +535,7 @@ def _innermost_opener(data: bytes, at: int) -> "tuple[bytes, int]":
         above_end = line_start - 1
         if above_end > 0 and data[above_end - 1 : above_end + 1] == b"\r\n":
             above_end -= 1
-        above_start = max(data.rfind(b"\n", 0, above_end), data.rfind(b"\r", 0, above_end)) + 1
+        above_start = start_of_line(data, above_end)
         above = _code_of_line(data, above_start)
         if above is None:
             return b"?", -1

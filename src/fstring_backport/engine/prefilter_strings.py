@@ -14,8 +14,11 @@ _FORMATTED = frozenset(b"fFtT")
 
 
 def line_start(data: bytes, at: int) -> int:
-    """Where the line that holds ``at`` starts."""
-    return max(data.rfind(b"\n", 0, at), data.rfind(b"\r", 0, at)) + 1
+    """Where the line that holds ``at`` starts (a lone carriage return, an
+    old Mac line end, is looked for on that line only: a search from the
+    start of a file that has none reads all of it, at every call)."""
+    newline = data.rfind(b"\n", 0, at) + 1
+    return data.rfind(b"\r", newline, at) + 1 or newline
 
 
 def joined_to_line_before(data: bytes, start: int) -> bool:
