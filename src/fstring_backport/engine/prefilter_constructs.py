@@ -7,19 +7,23 @@ without being lexed.
 
 Each pattern finds every place where a construct could be, blind to
 strings and comments (a match there is a false alarm, never a miss).  Each
-starts with a literal (``*``, ``:=``, ``with``, ``match``, ``def``...),
-which :mod:`re` finds at memory speed, and checks the rest where it
-stands: a keyword where it opens the construct, a ``*`` that unpacks
-somewhere other than a call's or a ``def``'s brackets, a decorator line
-that is not a dotted name called at most once.  Where a pattern reads a
-bracket's contents it reads them as balanced brackets, one-line strings
-and plain characters; what it cannot read that way (a comment, a
-backslash, a triple-quoted string, brackets nested deeper) makes it
-answer True.  Only the patterns of constructs newer than the target run:
-for a 3.12 target, two.
+starts with a literal (``*``, ``]``, ``match``...), which :mod:`re` finds
+at memory speed only when the pattern starts with it, and checks the rest
+where it stands: a keyword where it opens the construct, a ``*`` that
+unpacks somewhere other than a call's or a ``def``'s brackets.  Where a
+pattern reads a bracket's contents it reads them as balanced brackets,
+one-line strings and plain characters; what it cannot read that way (a
+comment, a backslash, a triple-quoted string, brackets nested deeper)
+makes it answer True.  Only the patterns of constructs newer than the
+target run: for a 3.12 target, one.  The patterns of the grammar that the
+rewrites lower (``with (...)``, ``:=``, decorators) are here too, asked by
+the quick check instead (``may_*``).
 
-A match that its line leaves standing is checked last against the whole
-file's plain strings and comments (:mod:`.prose`): most of what is left
+Then a match is read on its line, first from its bytes alone (what
+stands before a ``*`` or a ``]``, two words side by side that only prose
+has), then with the line's strings and comments blanked, and the lines
+above where it needs its bracket.  What is left is checked last against
+the whole file's plain strings and comments (:mod:`.prose`): most of it
 is a docstring's prose (``*args*``, ``with (a, b)``, ``match x``).
 
 Imports nothing but :mod:`re` and two prefilters that import only it until
