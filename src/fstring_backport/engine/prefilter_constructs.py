@@ -104,12 +104,9 @@ def _patterns(target: Tuple[int, int]) -> List[Tuple[Tuple[int, int], bytes, "Ca
     """(the oldest Python that reads them all, a pattern, whether a match
     of it at an offset may be the construct, given its line's code) for
     each construct, as a scan for ``target`` looks for them."""
-    # A "*" right after "in" (a for statement's iterable), "except" or an
-    # annotation's ":": new syntax wherever it is.
-    always = b"|".join(
-        rb"(?<=" + before + rb"\*)" for before in (rb"[^" + _NAME_BYTES + rb"]in", rb"[^" + _NAME_BYTES + rb"]in ",
-                                                   b"except", b"except ", b":", b": ")
-    )
+    # A "*" right after "except" or an annotation's ":": new syntax wherever
+    # it is.  (One after "for ... in", 3.9, is lowered: the quick check's.)
+    always = b"|".join(rb"(?<=" + before + rb"\*)" for before in (b"except", b"except ", b":", b": "))
     # Any other "*" that unpacks (not right after an operand, which it
     # would multiply), unless in a call's or a def's parentheses.  A "**"
     # is never one: it unpacks a mapping, in a call or a dict display (3.5;
@@ -130,12 +127,10 @@ def _patterns(target: Tuple[int, int]) -> List[Tuple[Tuple[int, int], bytes, "Ca
         # or annotated, where it starts a line
         ((3, 10), _keyword(b"match") + rb"(?!" + _BLANK + rb"*(?:[=.,;)\]}:]|[-+*/%&|^@<>]=|//=|\*\*=|>>=|<<=|$))",
          _starts_a_line),
-        # "*" right after "in" (a for statement's iterable, 3.9), "except"
-        # (3.11) or an annotation's ":" (*args: *Ts, 3.11); any other that
-        # unpacks, but in a call's or a def's parentheses: in a subscript
-        # (3.11) or a for statement's iterable (3.9)
-        # (led by the "*" itself, which re finds at memory speed: its
-        # neighbours are looked at from it)
+        # "*" right after "except" (3.11) or an annotation's ":" (*args:
+        # *Ts, 3.11); any other that unpacks, but in a call's or a def's
+        # parentheses: in a subscript (3.11) (led by the "*" itself, which
+        # re finds at memory speed: its neighbours are looked at from it)
         ((3, 11), rb"\*(?<!\*\*)(?!\*)(?:" + always + rb"|" + unpacking + rb")", _star_counts),
         ((3, 13), closes_type_parameters, _closes_type_parameters),
     ]
@@ -351,7 +346,7 @@ _QUOTE_OR_COMMENT = re.compile(rb"""['"#]""")
 def _plainly_not_unpacking(line: bytes) -> bool:
     """Whether a line before a "*" shows, without reading its strings, that
     the "*" unpacks nothing that :func:`_star_counts` looks for: it follows
-    neither "[", ",", ``in``, ``except`` nor the ":" of ``*args:`` (nor
+    neither "[", ",", ``except`` nor the ":" of ``*args:`` (nor
     starts the line).  What it follows otherwise is code or not: in code a
     "*" after an operator, a quote, a bracket other than "[", "=", a
     backslash or another ":" is never such an unpacking (it multiplies, it
@@ -422,14 +417,14 @@ _NAMED_ON_A_LINE = re.compile(
 )
 
 
-_AFTER_WORD = re.compile(rb"(?:^|[^A-Za-z0-9_\x80-\xff])(?:in|except)[ \t\f]*\Z|:[ \t\f]*\Z")
+_AFTER_WORD = re.compile(rb"(?:^|[^A-Za-z0-9_\x80-\xff])except[ \t\f]*\Z|:[ \t\f]*\Z")
 
 
 def _star_counts(data: bytes, at: int, before: bytes) -> bool:
-    """A ``*`` after ``in``, ``except`` or ``:``; else one after ``[`` or ``,``
-    (those of calls and defs left out by the pattern) only in a subscript,
-    or in a for statement's iterable (a list's, a set's or an
-    assignment's is 3.8's)."""
+    """A ``*`` after ``except`` or ``:``; else one after ``[`` or ``,``
+    (those of calls and defs left out by the pattern) only in a subscript
+    (a list's, a set's, an assignment's or a for statement's is 3.8's or
+    lowered)."""
     if _AFTER_WORD.search(before):
         return True
     last = before.rstrip(b" \t\f")[-1:]
@@ -441,15 +436,7 @@ def _star_counts(data: bytes, at: int, before: bytes) -> bool:
     opener, position = _innermost_opener(data, at)
     if opener == b"?":
         return True
-    if opener == b"[":
-        return _subscripts(data, position)
-    if opener == b"":  # a for statement's iterable, after its "in"
-        statement = before.lstrip(b" \t\f")
-        return statement.startswith((b"for ", b"for\t", b"async ")) and _IN.search(statement) is not None
-    return False
-
-
-_IN = re.compile(rb"[^A-Za-z0-9_\x80-\xff]in[^A-Za-z0-9_\x80-\xff]")
+    return opener == b"[" and _subscripts(data, position)
 
 
 def _subscripts(data: bytes, bracket: int) -> bool:

@@ -24,6 +24,7 @@ from .prefilter_constructs import (
     may_use_newer_grammar,
     may_walrus_unbracketed,
 )
+from .prefilter_for_iterables import may_star_for_iterables
 from .rewrites import REWRITES
 from .rewrites.module import Edit, Module, Rewriting
 from .rules import COMPREHENSION_UNPACKING, LAZY_IMPORT, PARENTHESIZED_WITH, SUBSCRIPT_WALRUS, TYPE_STATEMENT, Rule
@@ -257,9 +258,9 @@ def _output_needs(module: Module, version: Tuple[int, int]) -> Tuple[int, int]:
     known = module.constructs_read
     # Lowered grammar that the scan does not look for, kept for a target that reads it.
     kept_lowered = (
-        (host < PARENTHESIZED_WITH.needs and (may_parenthesize_with_items(data) or may_relax_decorators(data)))
-        or (host < SUBSCRIPT_WALRUS.needs and may_walrus_unbracketed(data))
-    )
+        host < PARENTHESIZED_WITH.needs
+        and (may_parenthesize_with_items(data) or may_relax_decorators(data) or may_star_for_iterables(data))
+    ) or (host < SUBSCRIPT_WALRUS.needs and may_walrus_unbracketed(data))
     if known or kept_lowered or may_use_newer_grammar(data, host):
         kept = [
             found.rule.needs

@@ -229,3 +229,10 @@ def test_the_quick_check_never_passes_what_the_full_path_lowers(indent, decorato
         return  # not Python: the full path says so
     if lowered != "\n" + source:
         assert may_relax_decorators(source.encode())
+
+
+def test_a_target_that_reads_them_keeps_them_on_an_older_host():
+    # On 3.8 the safety net must not compile such output: its line holds a
+    # rewritten f-string, and the host cannot read the rest.
+    source = 'd = {"k": [print]}\n@d[f"{d["k"]}"[:1] and "k"][0]\ndef f(): pass\n'
+    assert transpile(source, "3.9") == 'd = {"k": [print]}\n@d[f"{d[\'k\']}"[:1] and "k"][0]\ndef f(): pass\n'

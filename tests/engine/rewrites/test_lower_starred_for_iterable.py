@@ -150,3 +150,10 @@ def test_the_quick_check_never_passes_what_the_full_path_lowers(header, lead, it
         return  # not Python: the full path says so
     if lowered != source:
         assert may_star_for_iterables(source)
+
+
+def test_a_target_that_reads_them_keeps_them_on_an_older_host():
+    # On 3.8 the safety net must not compile such output: its line holds a
+    # rewritten f-string, and the host cannot read the rest.
+    source = 'd = {"k": 1}\nfor x in *d, f"{d["k"]}":\n    pass\n'
+    assert transpile(source, "3.9") == 'd = {"k": 1}\nfor x in *d, f"{d[\'k\']}":\n    pass\n'
