@@ -18,7 +18,6 @@ from ..constructs import Construct
 from ..hoisting import DECORATOR_FUNCTION as FUNCTION
 from ..hoisting import first_simple_statement
 from ..invalid_decorators import refuse_what_315_refuses
-from ..lexer import TRIVIA
 from ..prefilter_constructs import may_relax_decorators
 from ..rules import Rule
 from .module import Edit, Module, Rewriting
@@ -45,8 +44,7 @@ def edits(rewriting: Rewriting) -> Iterator[Edit]:
     if not found:
         return
     tokens = module.tokens
-    code = [i for i, token in enumerate(tokens) if token.kind not in TRIVIA]
-    offsets = [tokens[i].offset for i in code]
+    code, offsets = module.code, module.code_offsets
     function = rewriting.temporaries.decorator()
     if function is None:  # no line above the first statement: in front of a later one
         function, binding = _bound_in_front_of_a_statement(rewriting, found[0])

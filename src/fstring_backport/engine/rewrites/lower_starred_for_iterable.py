@@ -8,7 +8,7 @@ from bisect import bisect_left
 from typing import Iterator, List, Tuple
 
 from .. import rules
-from ..lexer import NAME, OP, TRIVIA, Token
+from ..lexer import NAME, OP, Token
 from ..prefilter_for_iterables import may_star_for_iterables
 from ..rules import Rule
 from .module import Edit, Module, Rewriting
@@ -27,8 +27,7 @@ def edits(rewriting: Rewriting) -> Iterator[Edit]:
     if not found:
         return
     tokens = module.tokens
-    code = [i for i, token in enumerate(tokens) if token.kind not in TRIVIA]
-    offsets = [tokens[i].offset for i in code]
+    code, offsets = module.code, module.code_offsets
     for construct in found:
         first, last = _iterable(tokens, code, bisect_left(offsets, construct.start))
         if not _holds_a_comma(tokens, code[first : last + 1]):

@@ -11,7 +11,7 @@ from bisect import bisect_left
 from typing import Iterator, List, Tuple
 
 from .. import rules
-from ..lexer import FSTRING_END, NAME, OP, STRING, TRIVIA, TSTRING_END, Token
+from ..lexer import FSTRING_END, NAME, OP, STRING, TSTRING_END, Token
 from ..prefilter_constructs import may_walrus_unbracketed
 from ..rules import Rule
 from .module import Edit, Module, Rewriting, replace_token
@@ -31,8 +31,7 @@ def edits(rewriting: Rewriting) -> Iterator[Edit]:
     if not found:
         return
     tokens = module.tokens
-    code = [i for i, token in enumerate(tokens) if token.kind not in TRIVIA]
-    offsets = [tokens[i].offset for i in code]
+    code, offsets = module.code, module.code_offsets
     for construct in found:
         walrus = bisect_left(offsets, construct.start)
         name = code[walrus - 1]

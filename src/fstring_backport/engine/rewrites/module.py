@@ -8,6 +8,7 @@ from ..excepts import Unparenthesised, unparenthesised_excepts
 from ..fstrings import FString, parse_fstrings
 from ..hoisting import Temporaries
 from ..lazy_imports import LazyImport, lazy_imports
+from ..lexer import TRIVIA
 from ..lowering import Lowerer
 from ..parsed import Parsed
 from ..rules import Rule
@@ -68,6 +69,17 @@ class Module:
     def constructs_read(self) -> bool:
         """Whether :attr:`constructs` was read already (by a rewrite)."""
         return "constructs" in self.__dict__
+
+    @cached_property
+    def code(self) -> List[int]:
+        """The indices of the tokens that are code (trivia left out)."""
+        return [i for i, token in enumerate(self.tokens) if token.kind not in TRIVIA]
+
+    @cached_property
+    def code_offsets(self) -> List[int]:
+        """Where each token of :attr:`code` starts, to find one by offset."""
+        tokens = self.tokens
+        return [tokens[i].offset for i in self.code]
 
     @cached_property
     def data(self) -> bytes:
