@@ -118,6 +118,12 @@ CASES = {
     "a[\n    x, *b, lambda y=1: y]\n": [(2, 8, "FB409")],
     "for x in a, *b, lambda y=1: y:\n    pass\n": [(1, 13, "FB405")],
     "a[*b] == c\n": [(1, 3, "FB409")],
+    # a line that starts in a string reads as code only after it
+    'query = table["""SELECT a\nFROM b""", *columns]\n': [(2, 12, "FB409")],
+    'def f[T: """\ntext [ more """](): pass\n': [(1, 6, "FB411")],
+    'def f[T: """\ntext [ it\'s """](): pass\n': [(1, 6, "FB411")],
+    "x = a['two \\\nwords', *b]\n": [(2, 9, "FB409")],
+    "def f[T: 'a\\\n[b'](): pass\n": [(1, 6, "FB411")],
     # two words side by side are prose, but a keyword beside a word
     "a[*b]; type X = int\n": [(1, 3, "FB409")],
     "a[\n    *b if c else d, e]\n": [(2, 5, "FB409")],
@@ -239,6 +245,8 @@ PIECES = ['"[ab"', "'a]'", 'x["a"]', "d['-*-']", "'*'", "y", "f(z)[0]", "'#'", "
             "v, *w = {0}, {1}\n",
             "a[\n    {0}, *b, lambda y={1}: y]\n",
             "def f(\n    *args: {0}, **kw: {1}): pass\n",
+            'a[{0}, """\ntwo words {1} [""", *b]\n',
+            'def f[T: """\ntwo [ words""" + {0}, U: {1}](): pass\n',
         ]
     ),
 )

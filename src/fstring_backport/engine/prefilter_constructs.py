@@ -33,6 +33,7 @@ a pattern matches: the import hook's cold path may ask it.
 import re
 from typing import TYPE_CHECKING, Dict, List, Tuple
 
+from .prefilter_strings import joined_to_line_before
 from .prefilter_strings import line_start as start_of_line
 from .prefilter_type_aliases import may_alias_types
 
@@ -216,7 +217,7 @@ def _may_hold(
             line_start = start_of_line(data, at)
             if counts is _starts_a_line and data[line_start:at].strip(b" \t\f"):
                 continue  # what starts a statement starts a line, whatever the line holds
-            if counts is _closes_type_parameters and _plainly_not_type_parameters(data[line_start:at]):
+            if counts is _closes_type_parameters and _plainly_not_type_parameters(data, line_start, at):
                 continue
             if counts is _star_counts and (
                 _plainly_not_unpacking(data[line_start:at]) or _in_prose(data, line_start, at)
@@ -324,16 +325,18 @@ _NAMED_ANYWHERE = re.compile(
 )
 
 
-def _plainly_not_type_parameters(line: bytes) -> bool:
-    """Whether a line before a "]" shows, without reading its strings, that
-    the "]" closes a "[" of its own that follows no ``def``, ``class`` or
-    ``type``: the common case, answered without reading code.
+def _plainly_not_type_parameters(data: bytes, line_start: int, at: int) -> bool:
+    """Whether the line before the "]" at ``at`` shows, without reading its
+    strings, that the "]" closes a "[" of its own that follows no ``def``,
+    ``class`` or ``type``: the common case, answered without reading code.
 
-    Before the line's first quote or ``#`` all is code: where a "[" opened
-    there is still open at the quote, and no "]" at all (in a string or
-    not) follows up to this one, this one closes a "[" of this line (in
-    valid code, whatever the line's brackets close of those above)."""
-    if b"def" in line or b"class" in line or b"type" in line:
+    Before the line's first quote or ``#`` all is code, where the line
+    starts in code (:func:`_starts_in_code`): where a "[" opened there is
+    still open at the quote, and no "]" at all (in a string or not)
+    follows up to this one, this one closes a "[" of this line (in valid
+    code, whatever the line's brackets close of those above)."""
+    line = data[line_start:at]
+    if b"def" in line or b"class" in line or b"type" in line or not _starts_in_code(data, line_start, at):
         return False
     cut = _QUOTE_OR_COMMENT.search(line)
     code = line if cut is None else line[: cut.start()]
@@ -341,6 +344,15 @@ def _plainly_not_type_parameters(line: bytes) -> bool:
 
 
 _QUOTE_OR_COMMENT = re.compile(rb"""['"#]""")
+_TRIPLE_QUOTES = (b"'''", b'"""')
+
+
+def _starts_in_code(data: bytes, line_start: int, at: int) -> bool:
+    """Whether the line is in code where it starts, or all in a string up to
+    ``at``: a string that a line above opened and that closes before ``at``
+    is triple-quoted, or the line above ends in a backslash."""
+    line = data[line_start:at]
+    return not any(quotes in line for quotes in _TRIPLE_QUOTES) and not joined_to_line_before(data, line_start)
 
 
 def _plainly_not_unpacking(line: bytes) -> bool:
@@ -367,7 +379,10 @@ def _in_prose(data: bytes, line_start: int, at: int) -> bool:
     """Whether the line of the "*" at ``at`` shows two words side by side,
     neither of them a keyword, with no quote or comment before them
     ("optional arguments *format*", "* Using the tuple"): prose, a
-    docstring's, as no code has them."""
+    docstring's, as no code has them (where the line starts in code, or
+    in a string that it does not close before the "*")."""
+    if not _starts_in_code(data, line_start, at):
+        return False
     end = _QUOTE_COMMENT_OR_LINE_END.search(data, line_start)
     for words in _TWO_WORDS.finditer(data, line_start, len(data) if end is None else end.start()):
         if words.group(1) not in _KEYWORDS and words.group(2) not in _KEYWORDS:
