@@ -113,10 +113,12 @@ def test_stdlib(version):
         elif full_path_changes(text) is not True:
             doubtful += 1
     # Worth having: but the files that need a rewrite (t-strings and
-    # except A, B: from 3.14 on, lazy imports in 3.15's), only a few whose
-    # prose starts a line with "except" take the full path for nothing:
-    # at most 30 of 1,600 to 1,900 here.
-    assert plain > 1500 and doubtful <= 30, (plain, doubtful)
+    # except A, B: from 3.14 on, lazy imports in 3.15's), only a few take
+    # the full path for nothing: prose that starts a line with "except",
+    # and, for 3.8, decorators called over several lines with a comment
+    # inside (9 in 3.15's library), which the quick check does not read:
+    # at most 40 of 1,600 to 1,900 here.
+    assert plain > 1500 and doubtful <= 40, (plain, doubtful)
 
 
 def test_differential_corpus():

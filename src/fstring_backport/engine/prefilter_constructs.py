@@ -35,7 +35,7 @@ from typing import TYPE_CHECKING, Dict, List, Tuple
 
 from .prefilter_strings import joined_to_line_before
 from .prefilter_strings import line_start as start_of_line
-from .prefilter_type_aliases import may_alias_types
+from .prefilter_type_aliases import may_hold_type_statements
 
 TYPE_STATEMENT_NEEDS = (3, 12)  # rules.TYPE_STATEMENT.needs (rules is not imported here)
 
@@ -171,7 +171,7 @@ def may_use_newer_grammar(data: bytes, target: Tuple[int, int]) -> bool:
     counts, with type parameters or not: lowered, it is named in a class
     body (the quick check's own test, whose answer for the same bytes is
     kept)."""
-    return _may_hold(data, _searches(target)) or (target < TYPE_STATEMENT_NEEDS and may_alias_types(data))
+    return _may_hold(data, _searches(target)) or (target < TYPE_STATEMENT_NEEDS and may_hold_type_statements(data))
 
 
 def may_parenthesize_with_items(data: bytes) -> bool:
