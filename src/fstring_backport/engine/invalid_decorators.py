@@ -57,7 +57,7 @@ def _refuse_an_assignment(parsed: Parsed, expression: List[Token], equals: int) 
     where more follows (another ``=``), an operator of lower precedence
     stands before it, or a tuple, a list, a generator, True, False or None."""
     left, right = expression[:equals], expression[equals + 1 :]
-    if right and not _holds_at_top(left, _BELOW_BITWISE_OR) and not _holds_at_top(right, ("=", ":=")):
+    if left and right and not _holds_at_top(left, _BELOW_BITWISE_OR) and not _holds_at_top(right, ("=", ":=")):
         if len(left) == 1 and left[0].kind == NAME and left[0].text not in _CONSTANTS:
             end = _unbracketed(right[: _operand_length(right)])[-1].end
             raise parsed.error(

@@ -22,7 +22,7 @@ from fstring_backport.engine.rewriting import rewrite
 from fstring_backport.engine.rules import DECORATOR_EXPRESSION
 
 from support.hooked import import_through_the_hook
-from support.pythons import assert_refused_as_315_does, executable, oracle
+from support.pythons import assert_refused_as_315_does, executable, oracle, syntax_errors
 
 D = "_fstring_backport_d"
 BINDING = f"{D} = lambda decorator: decorator"
@@ -115,8 +115,16 @@ REFUSED = [
     "@a[0].b = c", "@f()() = 1", "@a.b(c) = d", "@a[0](1) = 2", "@a + b = c", "@a ** b = c", "@-a = 1",
     "@-1 = 2", "@1 = 2", '@"s" = 1', '@"a" "b" = 1', '@f"x" = 1', '@f"{x}{y}" = 1', '@"y" f"x{a}" = 1',
     '@t"x" = 1', "@... = 1", "@{a} = 1", "@{} = 1", "@{a: b} = 1", "@{**a} = 1", "@{a for b in c} = 1",
-    "@{a: b for c in d} = 1", "@[a for b in c] = 1", "@await a = 1",
+    "@{a: b for c in d} = 1", "@[a for b in c] = 1", "@await a = 1", "@ = b",
 ]
+
+
+@pytest.mark.parametrize("source", ["x = 1\n@\ndef f(): pass\n", "@\n", "\n@"])  # the last found by the lexer's fuzz
+def test_an_at_sign_alone_is_refused_where_315_refuses_it(source):
+    (wanted,) = syntax_errors(oracle(), [source])
+    with pytest.raises(TranspileError) as info:
+        transpile(source, "3.8")
+    assert [info.value.msg, info.value.lineno, info.value.offset] == wanted[:3]
 
 
 def test_what_315_refuses_gets_its_error():

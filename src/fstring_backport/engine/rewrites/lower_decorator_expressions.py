@@ -45,17 +45,22 @@ def edits(rewriting: Rewriting) -> Iterator[Edit]:
         return
     tokens = module.tokens
     code, offsets = module.code, module.code_offsets
-    function = rewriting.temporaries.decorator()
-    if function is None:  # no line above the first statement: in front of a later one
-        function, binding = _bound_in_front_of_a_statement(rewriting, found[0])
-        yield binding
+    expressions = []
     for construct in found:
         at = bisect_right(offsets, construct.start) - 1  # the "@", after the DEDENTs at its offset
         last = bisect_left(offsets, construct.end) - 1
         expression = [tokens[i] for i in code[at + 1 : last + 1]]
+        if not expression:  # "@" and the line's end: 3.15's error, just after the "@"
+            raise module.parsed.error("invalid syntax", construct.end)
         refuse_what_315_refuses(module.parsed, expression)
-        yield Edit(expression[0].offset, expression[0].offset, function + "(")
-        yield Edit(construct.end, construct.end, ")")
+        expressions.append((expression[0].offset, construct.end))
+    function = rewriting.temporaries.decorator()
+    if function is None:  # no line above the first statement: in front of a later one
+        function, binding = _bound_in_front_of_a_statement(rewriting, found[0])
+        yield binding
+    for start, end in expressions:
+        yield Edit(start, start, function + "(")
+        yield Edit(end, end, ")")
 
 
 def _bound_in_front_of_a_statement(rewriting: Rewriting, first: Construct) -> Tuple[str, Edit]:
