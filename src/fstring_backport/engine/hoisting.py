@@ -97,6 +97,11 @@ class Temporaries:
         if self.no_place:
             return None
         self.decorator_used = True
+        return self.decorator_name
+
+    @property
+    def decorator_name(self) -> str:
+        """The name of the function lowered decorators are passed through."""
         return self.prefix + "d"
 
     @property
@@ -123,7 +128,7 @@ class Temporaries:
     def statement(self) -> str:
         statements = [f"{name} = {constant}" for name, constant in self.bindings]
         if self.decorator_used:
-            statements.append(f"{self.prefix}d = {DECORATOR_FUNCTION}")
+            statements.append(f"{self.decorator_name} = {DECORATOR_FUNCTION}")
         imported = [f"build as {self.prefix}t"] if self.imports_runtime else []
         if self.type_alias_used:
             imported.append(f"type_alias as {self.prefix}a")

@@ -18,16 +18,10 @@ from .hoisting import Temporaries, binding_place, first_statement, future_featur
 from .lexer import lex
 from .lowering import Lowerer
 from .parsed import LineIndex, Parsed
-from .prefilter_constructs import (
-    may_parenthesize_with_items,
-    may_relax_decorators,
-    may_use_newer_grammar,
-    may_walrus_unbracketed,
-)
-from .prefilter_for_iterables import may_star_for_iterables
-from .rewrites import REWRITES
+from .prefilter_constructs import may_use_newer_grammar
+from .rewrites import CONSTRUCT_REWRITES, REWRITES
 from .rewrites.module import Edit, Module, Rewriting
-from .rules import COMPREHENSION_UNPACKING, LAZY_IMPORT, PARENTHESIZED_WITH, SUBSCRIPT_WALRUS, TYPE_STATEMENT, Rule
+from .rules import COMPREHENSION_UNPACKING, LAZY_IMPORT, TYPE_STATEMENT, Rule
 from .runtime_name import RUNTIME
 from .safety import check_output
 from .targets import CURRENT_FSTRINGS, EXCEPT_GROUPS, NATIVE, OLDEST, TSTRINGS
@@ -211,7 +205,7 @@ def _safety_check(rewriting: Rewriting, output: str, spans: List[Span], future: 
         lazy_modules=bool(module.lazy_imports),
         type_alias=_type_alias_spelling(rewriting),
         unpacking=temporaries.prefix if _unpacks_in_comprehensions(module) else None,
-        decorator=temporaries.prefix + "d",  # a name no module holds, so looked for in any
+        decorator=temporaries.decorator_name,  # a name no module holds, so looked for in any
         runtime_module=rewriting.runtime if temporaries.runtime_inline else None,
         future_annotations=future,
     )
@@ -257,10 +251,10 @@ def _output_needs(module: Module, version: Tuple[int, int]) -> Tuple[int, int]:
     host = sys.version_info[:2]
     known = module.constructs_read
     # Lowered grammar that the scan does not look for, kept for a target that reads it.
-    kept_lowered = (
-        host < PARENTHESIZED_WITH.needs
-        and (may_parenthesize_with_items(data) or may_relax_decorators(data) or may_star_for_iterables(data))
-    ) or (host < SUBSCRIPT_WALRUS.needs and may_walrus_unbracketed(data))
+    kept_lowered = any(
+        any(host < rule.needs <= version for rule in rewrite.RULES) and rewrite.MAY_HOLD(data)
+        for rewrite in CONSTRUCT_REWRITES
+    )
     if known or kept_lowered or may_use_newer_grammar(data, host):
         kept = [
             found.rule.needs

@@ -480,20 +480,16 @@ class _Normalise(ast.NodeTransformer):
         return decorator
 
     def _is_binding(self, stmt: ast.stmt) -> bool:
-        if (
-            self.decorator is not None
-            and isinstance(stmt, ast.Assign)
-            and [ast.dump(target) for target in stmt.targets] == [ast.dump(ast.Name(self.decorator, ast.Store()))]
-        ):
-            return True  # the function decorators are passed through
-        if isinstance(stmt, ast.ImportFrom):  # the runtime's import
+        """A temporary's binding, the function lowered decorators are passed
+        through, or the runtime's import."""
+        if isinstance(stmt, ast.ImportFrom):
             ours = {self.runtime_name, self.type_alias[0] if self.type_alias else None} - {None}
             return bool(ours) and {alias.asname for alias in stmt.names} <= ours
         return (
             isinstance(stmt, ast.Assign)
             and len(stmt.targets) == 1
             and isinstance(stmt.targets[0], ast.Name)
-            and stmt.targets[0].id in self.values
+            and (stmt.targets[0].id in self.values or stmt.targets[0].id == self.decorator)
         )
 
     def visit_TemplateStr(self, node: ast.expr) -> ast.AST:

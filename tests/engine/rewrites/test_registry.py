@@ -7,8 +7,9 @@ from pathlib import Path
 import pytest
 
 from fstring_backport.engine import rules
+from fstring_backport.engine.constructs import constructs
 from fstring_backport.engine.lexer import lex
-from fstring_backport.engine.rewrites import REWRITES
+from fstring_backport.engine.rewrites import CONSTRUCT_REWRITES, REWRITES
 from fstring_backport.engine.rewrites.module import Module
 
 from support.rule_examples import EXAMPLES
@@ -24,6 +25,20 @@ def test_every_lowered_rule_has_one_rewrite():
     owners = [rule for rewrite in REWRITES for rule in rewrite.RULES]
     lowered = [rule for rule in rules.RULES if rule not in rules.UNLOWERED]
     assert sorted(owners, key=lambda rule: rule.code) == lowered
+
+
+def test_the_grammar_constructs_finds_and_a_rewrite_lowers_has_its_quick_check():
+    """Where a rewrite lowers what the constructs reader finds, the safety net
+    learns from its MAY_HOLD that a target reading it keeps it."""
+    found = set()
+    for code, (program, _, _) in EXAMPLES.items():
+        found.update(c.rule for c in constructs(lex(program)) if c.rule.code == code)
+    lowered = {rule for rule in found if rule not in rules.UNLOWERED}
+    owners = {rule for rewrite in CONSTRUCT_REWRITES for rule in rewrite.RULES}
+    assert lowered == owners
+    for rewrite in CONSTRUCT_REWRITES:
+        program = EXAMPLES[rewrite.RULES[0].code][0]
+        assert rewrite.MAY_HOLD(program.encode()), name(rewrite)
 
 
 @pytest.mark.parametrize("rewrite", REWRITES, ids=name)

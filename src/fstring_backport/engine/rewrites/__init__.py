@@ -6,7 +6,9 @@ A rewrite module holds:
   reports where the target needs them lowered;
 * ``problems(module, version)``: where ``version`` needs it lowered, as
   (offset, rule);
-* ``edits(rewriting)``: what it changes, as :class:`.module.Edit`.
+* ``edits(rewriting)``: what it changes, as :class:`.module.Edit`;
+* for grammar that :mod:`..constructs` finds, ``MAY_HOLD``: the quick
+  check's test for it (:data:`CONSTRUCT_REWRITES`).
 
 :mod:`..rewriting` runs every rewrite on one lexed module and applies their
 edits together.  Adding a rewrite is a module here, its line below, and its
@@ -36,6 +38,17 @@ REWRITES = (
     register_templatelib,
     lower_lazy_imports,
     lower_type_aliases,
+    lower_parenthesized_with,
+    lower_starred_for_iterable,
+    lower_decorator_expressions,
+)
+
+# The rewrites of the grammar that :mod:`..constructs` finds: each also has
+# ``MAY_HOLD``, the quick check's test for its ``RULES``, which the safety
+# net asks too (a target that reads the grammar keeps it in the output).
+CONSTRUCT_REWRITES = (
+    lower_comprehension_unpacking,
+    lower_unbracketed_walrus,
     lower_parenthesized_with,
     lower_starred_for_iterable,
     lower_decorator_expressions,

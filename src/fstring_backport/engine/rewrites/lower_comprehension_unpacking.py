@@ -37,16 +37,17 @@ from ..rules import Rule
 from .module import Edit, Module, Rewriting, replace_token
 
 RULES = (rules.COMPREHENSION_UNPACKING,)
+MAY_HOLD = may_unpack_in_comprehension  # the quick check's test for them
 
 
 def problems(module: Module, version: Tuple[int, int]) -> Iterator[Tuple[int, Rule]]:
-    for found in module.to_lower(RULES, version, may_unpack_in_comprehension):
+    for found in module.to_lower(RULES, version, MAY_HOLD):
         yield found.start, found.rule
 
 
 def edits(rewriting: Rewriting) -> Iterator[Edit]:
     module = rewriting.module
-    found = module.to_lower(RULES, rewriting.version, may_unpack_in_comprehension)
+    found = module.to_lower(RULES, rewriting.version, MAY_HOLD)
     if not found:
         return
     offsets = [token.offset for token in module.tokens]

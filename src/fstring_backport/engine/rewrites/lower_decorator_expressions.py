@@ -23,6 +23,7 @@ from ..rules import Rule
 from .module import Edit, Module, Rewriting
 
 RULES = (rules.DECORATOR_EXPRESSION,)
+MAY_HOLD = may_relax_decorators  # the quick check's test for them
 
 NO_PLACE = (
     "cannot lower this decorator for Python 3.8: no statement before it can define the function it is "
@@ -32,7 +33,7 @@ NO_PLACE = (
 
 def problems(module: Module, version: Tuple[int, int]) -> Iterator[Tuple[int, Rule]]:
     if not module.parsed.filename.endswith(".pyi"):
-        for found in module.to_lower(RULES, version, may_relax_decorators):
+        for found in module.to_lower(RULES, version, MAY_HOLD):
             yield found.start, found.rule
 
 
@@ -40,7 +41,7 @@ def edits(rewriting: Rewriting) -> Iterator[Edit]:
     if rewriting.stub:  # a stub is read by type checkers, which know the grammar
         return
     module = rewriting.module
-    found = module.to_lower(RULES, rewriting.version, may_relax_decorators)
+    found = module.to_lower(RULES, rewriting.version, MAY_HOLD)
     if not found:
         return
     tokens = module.tokens
@@ -71,5 +72,5 @@ def _bound_in_front_of_a_statement(rewriting: Rewriting, first: Construct) -> Tu
     place = first_simple_statement(parsed, first.start)
     if place is None:
         raise parsed.error(NO_PLACE, first.start, first.end)
-    name = rewriting.temporaries.prefix + "d"
+    name = rewriting.temporaries.decorator_name
     return name, Edit(place, place, f"{name} = {FUNCTION}; ")

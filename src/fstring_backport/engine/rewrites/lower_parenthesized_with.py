@@ -16,16 +16,17 @@ from ..rules import Rule
 from .module import Edit, Module, Rewriting
 
 RULES = (rules.PARENTHESIZED_WITH,)
+MAY_HOLD = may_parenthesize_with_items  # the quick check's test for them
 
 
 def problems(module: Module, version: Tuple[int, int]) -> Iterator[Tuple[int, Rule]]:
-    for found in module.to_lower(RULES, version, may_parenthesize_with_items):
+    for found in module.to_lower(RULES, version, MAY_HOLD):
         yield found.start, found.rule
 
 
 def edits(rewriting: Rewriting) -> Iterator[Edit]:
     module = rewriting.module
-    found = module.to_lower(RULES, rewriting.version, may_parenthesize_with_items)
+    found = module.to_lower(RULES, rewriting.version, MAY_HOLD)
     if not found:
         return
     tokens = module.tokens

@@ -14,16 +14,17 @@ from ..rules import Rule
 from .module import Edit, Module, Rewriting
 
 RULES = (rules.STARRED_FOR_ITERABLE,)
+MAY_HOLD = may_star_for_iterables  # the quick check's test for them
 
 
 def problems(module: Module, version: Tuple[int, int]) -> Iterator[Tuple[int, Rule]]:
-    for found in module.to_lower(RULES, version, may_star_for_iterables):
+    for found in module.to_lower(RULES, version, MAY_HOLD):
         yield found.start, found.rule
 
 
 def edits(rewriting: Rewriting) -> Iterator[Edit]:
     module = rewriting.module
-    found = module.to_lower(RULES, rewriting.version, may_star_for_iterables)
+    found = module.to_lower(RULES, rewriting.version, MAY_HOLD)
     if not found:
         return
     tokens = module.tokens

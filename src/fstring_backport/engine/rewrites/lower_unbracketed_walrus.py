@@ -17,17 +17,18 @@ from ..rules import Rule
 from .module import Edit, Module, Rewriting, replace_token
 
 RULES = (rules.SET_WALRUS, rules.SUBSCRIPT_WALRUS)
+MAY_HOLD = may_walrus_unbracketed  # the quick check's test for them
 _STRING_ENDS = frozenset([STRING, FSTRING_END, TSTRING_END])
 
 
 def problems(module: Module, version: Tuple[int, int]) -> Iterator[Tuple[int, Rule]]:
-    for found in module.to_lower(RULES, version, may_walrus_unbracketed):
+    for found in module.to_lower(RULES, version, MAY_HOLD):
         yield found.start, found.rule
 
 
 def edits(rewriting: Rewriting) -> Iterator[Edit]:
     module = rewriting.module
-    found = module.to_lower(RULES, rewriting.version, may_walrus_unbracketed)
+    found = module.to_lower(RULES, rewriting.version, MAY_HOLD)
     if not found:
         return
     tokens = module.tokens
