@@ -133,6 +133,14 @@ CASES = {
     'print(f"{x:*^20}", *y)\n': [],
     "def f(\n    *args\n    : *Ts): pass\n": [(3, 7, "FB410")],
     'class C[\n    T: """\n"""\n]: pass\n': [(1, 8, "FB411")],
+    # a match statement's subject and a case clause's sequence pattern are
+    # no subscripts; the names subscripted elsewhere are
+    "match [*a, *b]:\n    case [*c] | [1, *c] if e: pass\n    case [*f], g:\n        pass\n": [(1, 1, "FB407")],
+    "match x:\n    case [*a] as b: pass\ncase[*c] = 1\nmatch[*d]\n": [
+        (1, 1, "FB407"),
+        (3, 6, "FB409"),
+        (4, 7, "FB409"),
+    ],
     # in strings and comments: nothing
     "'''\nmatch x:\n    case 1: pass\n'''\n# type X = int\nx = 'a[*b]'\n": [],
 }

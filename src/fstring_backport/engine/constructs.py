@@ -244,6 +244,8 @@ class _Reader:
         )
         named = i >= 2 and before.kind == NAME and code[i - 2].kind == NAME
         if text == "[":
+            if i - 1 == statement and before.kind == NAME and self.opens_a_pattern(i):
+                return OTHER
             if named and code[i - 2].text in ("def", "class"):
                 self.add(rules.TYPE_PARAMETERS, i, self.partner.get(i, i))
                 return TYPE_PARAMETERS
@@ -260,6 +262,22 @@ class _Reader:
             self.with_items(i)
             return WITH_ITEMS
         return CALL if operand else OTHER
+
+    def opens_a_pattern(self, opener: int) -> bool:
+        """Whether the ``[`` at ``opener``, right after the name that starts
+        its statement, opens a match statement's subject (``match [*a]:``)
+        or a case clause's sequence pattern (``case [*rest]:``), which is
+        no subscript: the name is the soft keyword, its ``]`` followed by
+        what follows a pattern, and a match statement came before."""
+        code = self.code
+        keyword = code[opener - 1].text
+        if keyword == "match":
+            return self.ends_in_colon(opener - 1)
+        close = self.partner.get(opener)
+        if keyword != "case" or close is None or not any(f.rule is rules.MATCH_STATEMENT for f in self.found):
+            return False
+        after = code[close + 1]
+        return (after.kind, after.text) in _AFTER_A_PATTERN
 
     def opens_type_parameters(self, close: int) -> bool:
         opener = self.partner.get(close)
@@ -309,6 +327,10 @@ class _Reader:
         """PEP 798 (3.15): ``[*x for x in xs]``, ``{**d for d in ds}``, ``f(*x for x in xs)``."""
         if bracket.first_starred is not None and bracket.has_for and bracket.kind != FIELD:
             self.add(rules.COMPREHENSION_UNPACKING, bracket.first_starred, close)
+
+
+# What may follow a case clause's first sequence pattern.
+_AFTER_A_PATTERN = frozenset([(OP, ":"), (OP, "|"), (OP, ","), (NAME, "if"), (NAME, "as")])
 
 
 def _partners(code: List[Token]) -> Dict[int, int]:
