@@ -1,8 +1,8 @@
 """Property: random modules that mix lazy imports (3.15), ``type`` statements
 (3.12), unpacking in comprehensions (3.15), starred items after ``for ...
 in`` (3.9), ``:=`` in sets and subscripts (3.9, 3.10), decorators that are
-any expression (3.9) and 3.12 f-strings, lowered for 3.8, print what 3.15
-prints running the originals.
+any expression (3.9), starred subscripts and ``*args: *Ts`` (3.11) and 3.12
+f-strings, lowered for 3.8, print what 3.15 prints running the originals.
 
 Hypothesis writes modules of a docstring or none, then statements drawn
 from lazy imports (``import`` and ``from``, with ``as``), type aliases
@@ -56,7 +56,20 @@ VALUES = (
 def statement(draw, calls):
     """One statement (lines without indentation), and the calls of what it imports."""
     kinds = ["lazy import", "lazy from", "type", "use alias", "use import", "f-string", "for", ":=", "decorator"]
-    kind = draw(st.sampled_from(kinds))
+    kind = draw(st.sampled_from([*kinds, "starred subscript", "starred annotation"]))
+    if kind == "starred subscript":  # (3.11) keys shows its key
+        forms = [
+            "keys[*d, w]",
+            'keys[1:w, *"ab"]',
+            'f"{keys[*d, ::2]!r:>{w}}"',
+            'keys[*(d if w else "x")]',
+            'f"{keys[f"{d["k"]}":2, *d]}"',
+            "keys[\n        *d,\n        (y := w):]",
+        ]
+        return f"print({draw(st.sampled_from(forms))})".split("\n"), []
+    if kind == "starred annotation":  # (3.11) read right after the def
+        parameters = draw(st.sampled_from(["*args: *d", 'a=f"{d["k"]}", *args: *keys[*d, 1:2][:1]']))
+        return [f"def h({parameters}) -> None:", "    pass", "print(h.__annotations__)"], []
     if kind == "decorator":  # any expression (3.9)
         forms = [
             "[lambda f: f][0]",
@@ -133,6 +146,7 @@ def program(draw):
     lines.append("d, w = {'k': 'v'}, 5")
     # A function's repr holds its address and qualified name: its result is shown.
     lines.append("shown = lambda value: value() if callable(value) and type(value).__name__ == 'function' else value")
+    lines.append("keys = type('Keys', (), {'__getitem__': lambda self, key: key})()")
     calls: list = []
     for _ in range(draw(st.integers(1, 8))):
         if draw(st.integers(0, 3)) == 0:

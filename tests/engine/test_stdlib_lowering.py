@@ -80,10 +80,10 @@ def test_files_python_311_accepts_come_back_byte_identical(stdlib):
     version, transpiled = stdlib
     accepted = compiles_with("3.11", list(transpiled))
     differ = [str(p) for p, (data, out) in transpiled.items() if accepted[str(p)] and out != data]
-    # Grammar of 3.9 and 3.10 (parenthesized context managers, "for x in
-    # *a, *b:", ":=" in a set or a subscript) is lowered for older targets:
-    # such a file comes back as it is for 3.10.
-    for_older = [p for p in differ if transpile(transpiled[Path(p)][0], (3, 10), p) == transpiled[Path(p)][0]]
+    # Grammar of 3.9-3.11 (parenthesized context managers, "for x in *a,
+    # *b:", ":=" in a set or a subscript, a[*b]) is lowered for older
+    # targets: such a file comes back as it is for 3.11.
+    for_older = [p for p in differ if transpile(transpiled[Path(p)][0], (3, 11), p) == transpiled[Path(p)][0]]
     differ = [p for p in differ if p not in for_older]
     # A module that imports string.templatelib gets the runtime's import, and nothing else.
     runtime = b"from fstring_backport.templatelib import build as _fstring_backport_t"
@@ -127,6 +127,8 @@ def test_the_other_lowered_files_compile_on_311_unless_they_hold_what_is_named(s
 
 
 DECORATOR = "_fstring_backport_d"
+SLICE = "_fstring_backport_s"
+STARRED_ANNOTATION = "_fstring_backport_v"
 
 
 @pytest.mark.skipif(sys.version_info[:2] != (3, 15), reason="parses the 3.14 and 3.15 sources as 3.15 does")
@@ -140,16 +142,18 @@ def test_rewritten_files_keep_their_ast_on_315(stdlib):
         new_tree = ast.parse(out)
         for stmt in new_tree.body:
             if isinstance(stmt, ast.Assign) and isinstance(stmt.targets[0], ast.Name):
-                if stmt.targets[0].id.startswith("_fstring_backport") and stmt.targets[0].id != DECORATOR:
+                if stmt.targets[0].id.startswith("_fstring_backport") and stmt.targets[0].id not in (DECORATOR, SLICE):
                     names[stmt.targets[0].id] = ast.literal_eval(stmt.value)
         # The runtime's import (a module importing string.templatelib) goes
         # too, lazy imports are compared as plain ones, type statements as
         # the calls they became, and decorators without the function they
-        # are passed through.
+        # are passed through, starred subscripts and annotations as written.
         expected = ast.dump(_Normalise({}, "_fstring_backport_t", lazy_modules=True).visit(ast.parse(data)))
-        lowered = _Normalise(
+        normalise = _Normalise(
             names, "_fstring_backport_t", lazy_modules=True, type_alias=TYPE_ALIAS, decorator=DECORATOR
-        ).visit(new_tree)
+        )
+        normalise.slice_type, normalise.starred_annotation = SLICE, STARRED_ANNOTATION
+        lowered = normalise.visit(new_tree)
         assert ast.dump(lowered) == expected, path
         compared += 1
     assert compared >= len(FSTRING_ONLY[version]) + 1

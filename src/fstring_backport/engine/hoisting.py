@@ -52,6 +52,7 @@ class Temporaries:
         self.runtime_used = False
         self.type_alias_used = False
         self.decorator_used = False
+        self.slice_used = False
         prefix = "_fstring_backport_"
         serial = 0
         while prefix in source:  # no name of ours may already occur
@@ -104,6 +105,21 @@ class Temporaries:
         """The name of the function lowered decorators are passed through."""
         return self.prefix + "d"
 
+    def slice_type(self) -> Optional[str]:
+        """What lowered starred subscripts build their slices with: ``slice``,
+        bound with the temporaries, which a module's own ``slice`` cannot
+        hide (None where no line can take them: the rewrite binds it in
+        front of a later statement)."""
+        if self.no_place:
+            return None
+        self.slice_used = True
+        return self.slice_name
+
+    @property
+    def slice_name(self) -> str:
+        """The name ``slice`` is bound to for lowered starred subscripts."""
+        return self.prefix + "s"
+
     @property
     def runtime_inline(self) -> bool:
         """Whether the runtime is spelled where it is used: no line can import it."""
@@ -115,7 +131,13 @@ class Temporaries:
 
     @property
     def needed(self) -> bool:
-        return bool(self.bindings) or self.imports_runtime or self.type_alias_used or self.decorator_used
+        return (
+            bool(self.bindings)
+            or self.imports_runtime
+            or self.type_alias_used
+            or self.decorator_used
+            or self.slice_used
+        )
 
     def checkpoint(self) -> int:
         return len(self.bindings)
@@ -129,6 +151,8 @@ class Temporaries:
         statements = [f"{name} = {constant}" for name, constant in self.bindings]
         if self.decorator_used:
             statements.append(f"{self.decorator_name} = {DECORATOR_FUNCTION}")
+        if self.slice_used:
+            statements.append(f"{self.slice_name} = slice")
         imported = [f"build as {self.prefix}t"] if self.imports_runtime else []
         if self.type_alias_used:
             imported.append(f"type_alias as {self.prefix}a")

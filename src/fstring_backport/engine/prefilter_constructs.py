@@ -31,13 +31,14 @@ a pattern matches: the import hook's cold path may ask it.
 """
 
 import re
-from typing import TYPE_CHECKING, Dict, List, Tuple
+from typing import TYPE_CHECKING, Dict, Iterator, List, Tuple
 
 from .prefilter_strings import joined_to_line_before
 from .prefilter_strings import line_start as start_of_line
 from .prefilter_type_aliases import may_hold_type_statements
 
 TYPE_STATEMENT_NEEDS = (3, 12)  # rules.TYPE_STATEMENT.needs (rules is not imported here)
+STARRED_NEEDS = (3, 11)  # rules.STARRED_SUBSCRIPT.needs, and its neighbours' of the "*"
 
 if TYPE_CHECKING:
     from typing import Callable
@@ -105,14 +106,6 @@ def _patterns(target: Tuple[int, int]) -> List[Tuple[Tuple[int, int], bytes, "Ca
     """(the oldest Python that reads them all, a pattern, whether a match
     of it at an offset may be the construct, given its line's code) for
     each construct, as a scan for ``target`` looks for them."""
-    # A "*" right after "except" or an annotation's ":": new syntax wherever
-    # it is.  (One after "for ... in", 3.9, is lowered: the quick check's.)
-    always = b"|".join(rb"(?<=" + before + rb"\*)" for before in (b"except", b"except ", b":", b": "))
-    # Any other "*" that unpacks (not right after an operand, which it
-    # would multiply), unless in a call's or a def's parentheses.  A "**"
-    # is never one: it unpacks a mapping, in a call or a dict display (3.5;
-    # in a comprehension, lowered).
-    unpacking = rb"(?<!" + _OPERAND_END + rb"\*)(?<!" + _OPERAND_END + rb" \*)(?!" + _IN_PARENTHESES + rb")"
     # Type parameters (3.12) and their defaults (3.13): the "]" that closes
     # them, before a def's "(", a class's ":" or "(", a type statement's
     # "=" (one pattern for the three keywords, whose words are common).
@@ -128,13 +121,24 @@ def _patterns(target: Tuple[int, int]) -> List[Tuple[Tuple[int, int], bytes, "Ca
         # or annotated, where it starts a line
         ((3, 10), _keyword(b"match") + rb"(?!" + _BLANK + rb"*(?:[=.,;)\]}:]|[-+*/%&|^@<>]=|//=|\*\*=|>>=|<<=|$))",
          _starts_a_line),
-        # "*" right after "except" (3.11) or an annotation's ":" (*args:
-        # *Ts, 3.11); any other that unpacks, but in a call's or a def's
-        # parentheses: in a subscript (3.11) (led by the "*" itself, which
-        # re finds at memory speed: its neighbours are looked at from it)
-        ((3, 11), rb"\*(?<!\*\*)(?!\*)(?:" + always + rb"|" + unpacking + rb")", _star_counts),
         ((3, 13), closes_type_parameters, _closes_type_parameters),
     ]
+
+
+def _star_of_311() -> bytes:
+    """A "*" that 3.11 first reads: right after "except" (``except*``) or
+    an annotation's ":" (``*args: *Ts``); any other that unpacks, but in a
+    call's or a def's parentheses: in a subscript (``a[*b]``).  Led by the
+    "*" itself, which re finds at memory speed: its neighbours are looked
+    at from it."""
+    # (One after "for ... in", 3.9, is lowered: the quick check's own.)
+    always = b"|".join(rb"(?<=" + before + rb"\*)" for before in (b"except", b"except ", b":", b": "))
+    # Any other "*" that unpacks (not right after an operand, which it
+    # would multiply), unless in a call's or a def's parentheses.  A "**"
+    # is never one: it unpacks a mapping, in a call or a dict display (3.5;
+    # in a comprehension, lowered).
+    unpacking = rb"(?<!" + _OPERAND_END + rb"\*)(?<!" + _OPERAND_END + rb" \*)(?!" + _IN_PARENTHESES + rb")"
+    return rb"\*(?<!\*\*)(?!\*)(?:" + always + rb"|" + unpacking + rb")"
 
 
 def _relaxed_decorator() -> bytes:
@@ -171,7 +175,42 @@ def may_use_newer_grammar(data: bytes, target: Tuple[int, int]) -> bool:
     counts, with type parameters or not: lowered, it is named in a class
     body (the quick check's own test, whose answer for the same bytes is
     kept)."""
-    return _may_hold(data, _searches(target)) or (target < TYPE_STATEMENT_NEEDS and may_hold_type_statements(data))
+    return (
+        _may_hold(data, _searches(target))
+        or (target < STARRED_NEEDS and (may_star_in_subscripts(data) or _starred_kinds(data)[1]))
+        or (target < TYPE_STATEMENT_NEEDS and may_hold_type_statements(data))
+    )
+
+
+def may_star_in_subscripts(data: bytes) -> bool:
+    """Whether ``data`` may hold a starred subscript or ``*args: *Ts``
+    (3.11), which the rewrites lower for older targets; False is sure."""
+    return _starred_kinds(data)[0]
+
+
+def _starred_kinds(data: bytes) -> Tuple[bool, bool]:
+    """Whether ``data`` may hold a star that 3.11 first reads other than
+    ``except*``, and whether it may hold ``except*``, from one search: the
+    scan for a target before 3.11 asks for either, the quick check for the
+    first.  The answer for the same bytes object is kept, so that the
+    command line searches once."""
+    if _last_starred[0] is not data:
+        if not _compiled_star:
+            _compiled_star.append((re.compile(_star_of_311()), _star_counts))
+        other = except_star = False
+        for at in _holding(data, _compiled_star):
+            if _EXCEPT_BEFORE.search(data, max(0, at - 20), at):
+                except_star = True
+            else:
+                other = True
+                break
+        _last_starred[:] = [data, (other, except_star)]
+    return _last_starred[1]  # type: ignore[return-value]
+
+
+_EXCEPT_BEFORE = re.compile(rb"(?<![A-Za-z0-9_\x80-\xff.])except[ \t\f]*\Z")
+_compiled_star: List[Tuple["re.Pattern[bytes]", "Callable[[bytes, int, bytes], bool]"]] = []
+_last_starred: List[object] = [None, (False, False)]  # the bytes last asked about, and the answer
 
 
 def may_parenthesize_with_items(data: bytes) -> bool:
@@ -210,6 +249,13 @@ def _may_hold(
     data: bytes, searches: List[Tuple["re.Pattern[bytes]", "Callable[[bytes, int, bytes], bool]"]]
 ) -> bool:
     """Whether a match of one of ``searches`` may be its construct."""
+    return any(True for _ in _holding(data, searches))
+
+
+def _holding(
+    data: bytes, searches: List[Tuple["re.Pattern[bytes]", "Callable[[bytes, int, bytes], bool]"]]
+) -> Iterator[int]:
+    """Where a match of one of ``searches`` may be its construct."""
     prose = None
     for pattern, counts in searches:
         for match in pattern.finditer(data):
@@ -240,8 +286,7 @@ def _may_hold(
 
                 prose = Prose(data)
             if not prose.covers(at):
-                return True
-    return False
+                yield at
 
 
 # Whether a match at ``at`` (whose line's code before it is ``before``) may

@@ -47,7 +47,9 @@ Why True means the full path changes nothing (each point has a test in
    :mod:`.prefilter_lazy_imports` says how it reads; nor one that may
    unpack in a comprehension (PEP 798, :mod:`.prefilter_comprehension_unpacking`).
 11. Nor does one that may hold a ``type`` statement (PEP 695), for a
-   target before 3.12 (:mod:`.prefilter_type_aliases`), or ``:=``
+   target before 3.12 (:mod:`.prefilter_type_aliases`), or a starred
+   subscript or ``*args: *Ts`` (PEP 646), before 3.11
+   (:func:`.prefilter_constructs.may_star_in_subscripts`), or ``:=``
    directly in a set or a subscript, before 3.10
    (:func:`.prefilter_constructs.may_walrus_unbracketed`), or, for 3.8,
    parenthesized context managers
@@ -77,12 +79,24 @@ from .lexical import (
     string_body,
 )
 from .prefilter_comprehension_unpacking import may_unpack_in_comprehension
-from .prefilter_constructs import may_parenthesize_with_items, may_relax_decorators, may_walrus_unbracketed
+from .prefilter_constructs import (
+    may_parenthesize_with_items,
+    may_relax_decorators,
+    may_star_in_subscripts,
+    may_walrus_unbracketed,
+)
 from .prefilter_excepts import may_bracket_excepts_in_bytes
 from .prefilter_for_iterables import may_star_for_iterables
 from .prefilter_lazy_imports import may_import_lazily
 from .prefilter_type_aliases import may_alias_types
-from .rules import DECORATOR_EXPRESSION, PARENTHESIZED_WITH, STARRED_FOR_ITERABLE, SUBSCRIPT_WALRUS, TYPE_STATEMENT
+from .rules import (
+    DECORATOR_EXPRESSION,
+    PARENTHESIZED_WITH,
+    STARRED_FOR_ITERABLE,
+    STARRED_SUBSCRIPT,
+    SUBSCRIPT_WALRUS,
+    TYPE_STATEMENT,
+)
 from .targets import OLDEST
 
 # f(a) - deeper brackets are lexed (point 4).  Each level triples the
@@ -405,7 +419,7 @@ def may_need_rewriting(text: Union[str, bytes], target: Tuple[int, int] = OLDEST
     unchanged, and it has no t-string, ``except A, B:``, templatelib, lazy
     import or unpacking in a comprehension, nor what ``target`` (before
     3.14) rejects of the other grammar the rewrites lower (``type``
-    statements, parenthesized context managers, starred items after ``for
+    statements, starred subscripts and ``*args: *Ts``, parenthesized context managers, starred items after ``for
     ... in``, ``:=`` in a set or a subscript, decorators that are any
     expression).
 
@@ -424,6 +438,7 @@ def may_need_rewriting(text: Union[str, bytes], target: Tuple[int, int] = OLDEST
         return True  # points 8 to 10
     if (
         (target < TYPE_STATEMENT.needs and may_alias_types(data))
+        or (target < STARRED_SUBSCRIPT.needs and may_star_in_subscripts(data))
         or (target < SUBSCRIPT_WALRUS.needs and may_walrus_unbracketed(data))
         or (target < PARENTHESIZED_WITH.needs and may_parenthesize_with_items(data))
         or (target < STARRED_FOR_ITERABLE.needs and may_star_for_iterables(data))

@@ -144,12 +144,16 @@ def _made_in_order(edits: List[Edit]) -> List[Tuple[int, int, str]]:
 
     An edit inside a deferred one (a token changed in an f-string or
     t-string that is lowered) is left out: the lowering writes it, told by
-    the rewrite (:meth:`.lowering.Lowerer.replace`)."""
-    made = []
+    the rewrite (:meth:`.lowering.Lowerer.replace`).  Of two edits that
+    replace the same token, the later one is made: it was written around
+    the earlier (:func:`.rewrites.module.wrap_token`)."""
+    made: List[Tuple[int, int, str]] = []
     deferred_end = -1
     for start, end, replacement in sorted(edits, key=lambda edit: edit[:2]):
         if start < deferred_end:
             continue
+        if made and start < end and made[-1][:2] == (start, end):
+            made.pop()
         if not isinstance(replacement, str):
             deferred_end = end
             replacement = replacement()
@@ -206,6 +210,8 @@ def _safety_check(rewriting: Rewriting, output: str, spans: List[Span], future: 
         type_alias=_type_alias_spelling(rewriting),
         unpacking=temporaries.prefix if _unpacks_in_comprehensions(module) else None,
         decorator=temporaries.decorator_name,  # a name no module holds, so looked for in any
+        slice_type=temporaries.slice_name,
+        starred_annotation=temporaries.prefix + "v",
         runtime_module=rewriting.runtime if temporaries.runtime_inline else None,
         future_annotations=future,
     )

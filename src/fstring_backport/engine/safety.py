@@ -39,6 +39,8 @@ def check_output(
     type_alias: "Optional[Tuple[Optional[str], str]]" = None,
     unpacking: Optional[str] = None,
     decorator: Optional[str] = None,
+    slice_type: Optional[str] = None,
+    starred_annotation: Optional[str] = None,
 ) -> None:
     """Raise TranspileError unless ``output`` is safe to return.
 
@@ -59,7 +61,9 @@ def check_output(
     names inline; ``unpacking``, where it lowers unpacking in
     comprehensions, the prefix of the names it uses; ``decorator``, where
     it passes decorators through a function that returns its argument, that
-    function's name.
+    function's name; ``slice_type``, where lowered starred subscripts build
+    their slices, the name ``slice`` is bound to; ``starred_annotation``,
+    where ``*args: *Ts`` is lowered, the name its comprehension unpacks to.
     """
     if sys.version_info < output_needs:
         return
@@ -90,9 +94,9 @@ def check_output(
     if future_annotations:
         _take_out_future_annotations(new_tree, filename)  # type: ignore[arg-type]  # ast.parse gives a Module
     values = {name: _value_of(constant) for name, constant in temporaries.items()}
-    new_tree = _Normalise(values, runtime_name, runtime_module, lazy_modules, type_alias, unpacking, decorator).visit(
-        new_tree
-    )
+    normalise = _Normalise(values, runtime_name, runtime_module, lazy_modules, type_alias, unpacking, decorator)
+    normalise.slice_type, normalise.starred_annotation = slice_type, starred_annotation
+    new_tree = normalise.visit(new_tree)
     old_tree = _Normalise({}, runtime_name, runtime_module, lazy_modules).visit(old_tree)
     if ast.dump(old_tree) != ast.dump(new_tree):
         raise TranspileError(
@@ -238,6 +242,10 @@ _ONLY_C = re.compile(r"(?:[^%]|%%|%c)*")
 _ONLY_C_BYTES = re.compile(rb"(?:[^%]|%%|%c)*")
 
 
+def _none_left_out(bound: Optional[ast.expr]) -> Optional[ast.expr]:
+    return None if isinstance(bound, ast.Constant) and bound.value is None else bound
+
+
 class _Normalise(ast.NodeTransformer):
     """Fold temporaries and inline spellings back and give equal f-strings one shape."""
 
@@ -253,6 +261,8 @@ class _Normalise(ast.NodeTransformer):
     ) -> None:
         self.values = values
         self.decorator = decorator  # lowered decorators: the function they are passed through
+        self.slice_type: Optional[str] = None  # lowered starred subscripts: what they call for a slice
+        self.starred_annotation: Optional[str] = None  # lowered *args: *Ts: the comprehension's name
         self.unpacking = unpacking  # lowered unpacking in comprehensions: the prefix of its names
         self.lazy_modules = lazy_modules  # imports compared as plain ones, __lazy_modules__ taken out
         self.type_alias = type_alias  # lowered type statements: (imported as, module named inline)
@@ -489,8 +499,41 @@ class _Normalise(ast.NodeTransformer):
             isinstance(stmt, ast.Assign)
             and len(stmt.targets) == 1
             and isinstance(stmt.targets[0], ast.Name)
-            and (stmt.targets[0].id in self.values or stmt.targets[0].id == self.decorator)
+            and (stmt.targets[0].id in self.values or stmt.targets[0].id in (self.decorator, self.slice_type))
         )
+
+    def visit_arguments(self, node: ast.arguments) -> ast.AST:
+        """``*args: [_v for (_v,) in (Ts,)][0]``, a lowered starred
+        annotation, as ``*args: *Ts``."""
+        self.generic_visit(node)
+        annotation = node.vararg.annotation if node.vararg else None
+        if self.starred_annotation is not None and node.vararg and isinstance(annotation, ast.Subscript):
+            item = ast.Name(self.starred_annotation, ast.Load())
+            comprehension = annotation.value
+            if (
+                _same(annotation.slice, ast.Constant(0))
+                and isinstance(comprehension, ast.ListComp)
+                and _same(comprehension.elt, item)
+                and len(comprehension.generators) == 1
+            ):
+                generator = comprehension.generators[0]
+                iterated = generator.iter
+                if (
+                    _same(generator.target, ast.Tuple([ast.Name(item.id, ast.Store())], ast.Store()))
+                    and not generator.ifs
+                    and not generator.is_async
+                    and isinstance(iterated, ast.Tuple)
+                    and len(iterated.elts) == 1
+                ):
+                    node.vararg.annotation = ast.Starred(iterated.elts[0], ast.Load())
+        return node
+
+    def visit_Slice(self, node: ast.Slice) -> ast.AST:
+        """A bound written ``None`` as one left out (``a[None:1]`` is ``a[:1]``):
+        a slice in a lowered starred subscript spells each."""
+        self.generic_visit(node)
+        node.lower, node.upper, node.step = (_none_left_out(bound) for bound in (node.lower, node.upper, node.step))
+        return node
 
     def visit_TemplateStr(self, node: ast.expr) -> ast.AST:
         """A t-string as the runtime call it must have become: strings and
@@ -513,6 +556,13 @@ class _Normalise(ast.NodeTransformer):
 
     def visit_Call(self, node: ast.Call) -> ast.AST:
         self.generic_visit(node)
+        if (
+            isinstance(node.func, ast.Name)
+            and node.func.id == self.slice_type
+            and 1 < len(node.args) <= 3
+            and not node.keywords
+        ):
+            return self.visit_Slice(ast.Slice(*node.args))  # a slice of a lowered starred subscript
         comprehension = self._comprehension_of_lambda(node)
         if comprehension is not None:
             return self._packed_any(comprehension)

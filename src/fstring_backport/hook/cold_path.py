@@ -56,6 +56,7 @@ _TSTRING_OR_TEMPLATELIB = re.compile(
 # a spec's colon, a brace before any closing one), "{{" after a spec's
 # field (FB108: a closing brace, then "{{" before any other brace).
 _OLD_FSTRINGS = sys.version_info < NATIVE
+_BEFORE_311 = sys.version_info < (3, 11)  # a[*b], *args: *Ts
 _BEFORE_310 = sys.version_info < (3, 10)  # ":=" directly in a set or a subscript
 _BEFORE_39 = sys.version_info < (3, 9)  # parenthesized context managers, "for x in *a:", "@a[0]"
 _READ_OTHERWISE_BY_312 = (
@@ -71,7 +72,8 @@ def _may_need_rewriting(source: bytes) -> bool:
     if _TSTRING_OR_TEMPLATELIB.search(source) is not None:
         return True
     # except A, B: (3.14), lazy imports and unpacking in comprehensions
-    # (3.15), type statements (3.12), ":=" in a set or a subscript (3.9,
+    # (3.15), type statements (3.12), starred subscripts and annotations
+    # (3.11), ":=" in a set or a subscript (3.9,
     # 3.10), parenthesized context managers and starred items after
     # "for ... in" and decorators that are any expression (3.9), by the
     # quick check's own tests.
@@ -79,8 +81,13 @@ def _may_need_rewriting(source: bytes) -> bool:
         return True
     if _OLD_FSTRINGS and may_alias_types(source):
         return True
+    if _BEFORE_311:
+        from ..engine.prefilter_constructs import may_star_in_subscripts  # its pattern: 3 ms to build
+
+        if may_star_in_subscripts(source):
+            return True
     if _BEFORE_310:
-        from ..engine.prefilter_constructs import may_walrus_unbracketed  # its patterns: 3 ms to build
+        from ..engine.prefilter_constructs import may_walrus_unbracketed
 
         if may_walrus_unbracketed(source):
             return True

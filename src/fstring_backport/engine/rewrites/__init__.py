@@ -22,7 +22,9 @@ from . import (
     lower_fstrings,
     lower_lazy_imports,
     lower_parenthesized_with,
+    lower_starred_annotations,
     lower_starred_for_iterable,
+    lower_starred_subscripts,
     lower_tstrings,
     lower_type_aliases,
     lower_unbracketed_walrus,
@@ -30,8 +32,9 @@ from . import (
 )
 
 REWRITES = (
-    lower_comprehension_unpacking,  # first: these two tell the lowering which tokens they change
+    lower_comprehension_unpacking,  # first: these three tell the lowering which tokens they change
     lower_unbracketed_walrus,
+    lower_starred_subscripts,  # after the walrus's: it writes around the tokens that one changed
     lower_tstrings,
     lower_fstrings,
     bracket_except_types,
@@ -40,6 +43,7 @@ REWRITES = (
     lower_type_aliases,
     lower_parenthesized_with,
     lower_starred_for_iterable,
+    lower_starred_annotations,
     lower_decorator_expressions,
 )
 
@@ -51,5 +55,7 @@ CONSTRUCT_REWRITES = (
     lower_unbracketed_walrus,
     lower_parenthesized_with,
     lower_starred_for_iterable,
+    lower_starred_subscripts,
+    lower_starred_annotations,
     lower_decorator_expressions,
 )

@@ -14,13 +14,11 @@ from bisect import bisect_left, bisect_right
 from typing import Iterator, Tuple
 
 from .. import rules
-from ..constructs import Construct
 from ..hoisting import DECORATOR_FUNCTION as FUNCTION
-from ..hoisting import first_simple_statement
 from ..invalid_decorators import refuse_what_315_refuses
 from ..prefilter_constructs import may_relax_decorators
 from ..rules import Rule
-from .module import Edit, Module, Rewriting
+from .module import Edit, Module, Rewriting, bind_in_front
 
 RULES = (rules.DECORATOR_EXPRESSION,)
 MAY_HOLD = may_relax_decorators  # the quick check's test for them
@@ -57,20 +55,9 @@ def edits(rewriting: Rewriting) -> Iterator[Edit]:
         expressions.append((expression[0].offset, construct.end))
     function = rewriting.temporaries.decorator()
     if function is None:  # no line above the first statement: in front of a later one
-        function, binding = _bound_in_front_of_a_statement(rewriting, found[0])
-        yield binding
+        function = rewriting.temporaries.decorator_name
+        yield bind_in_front(module.parsed, found[0], f"{function} = {FUNCTION}", NO_PLACE)
     for start, end in expressions:
         yield Edit(start, start, function + "(")
         yield Edit(end, end, ")")
 
-
-def _bound_in_front_of_a_statement(rewriting: Rewriting, first: Construct) -> Tuple[str, Edit]:
-    """The function's name and its binding, in front of the module's first
-    simple statement, which must come before the first decorator (only the
-    compound statements above it run before it)."""
-    parsed = rewriting.module.parsed
-    place = first_simple_statement(parsed, first.start)
-    if place is None:
-        raise parsed.error(NO_PLACE, first.start, first.end)
-    name = rewriting.temporaries.decorator_name
-    return name, Edit(place, place, f"{name} = {FUNCTION}; ")

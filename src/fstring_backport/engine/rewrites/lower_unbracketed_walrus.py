@@ -14,7 +14,7 @@ from .. import rules
 from ..lexer import FSTRING_END, NAME, OP, STRING, TSTRING_END, Token
 from ..prefilter_constructs import may_walrus_unbracketed
 from ..rules import Rule
-from .module import Edit, Module, Rewriting, replace_token
+from .module import Edit, Module, Rewriting, wrap_token
 
 RULES = (rules.SET_WALRUS, rules.SUBSCRIPT_WALRUS)
 MAY_HOLD = may_walrus_unbracketed  # the quick check's test for them
@@ -39,8 +39,9 @@ def edits(rewriting: Rewriting) -> Iterator[Edit]:
         if tokens[name].kind != NAME:
             continue  # "a.b := 1": Python's own error, where it compiles the output
         last, after = _value_end(tokens, code, walrus)
-        for index, text in [(name, "(" + tokens[name].text), _closing(tokens, last, after)]:
-            yield replace_token(rewriting, index, text)
+        closing = after if tokens[last].kind in _STRING_ENDS else last  # the lowering writes a string otherwise
+        yield wrap_token(rewriting, name, "(", "")
+        yield wrap_token(rewriting, closing, ")" if closing == after else "", "" if closing == after else ")")
 
 
 def _value_end(tokens: List[Token], code: List[int], walrus: int) -> Tuple[int, int]:
@@ -71,10 +72,3 @@ def _value_end(tokens: List[Token], code: List[int], walrus: int) -> Tuple[int, 
         at += 1
     return code[at - 1], code[at]
 
-
-def _closing(tokens: List[Token], last: int, after: int) -> Tuple[int, str]:
-    """The token that takes the closing bracket, and its new text: the
-    value's last, unless the lowering writes that one otherwise (a string)."""
-    if tokens[last].kind in _STRING_ENDS:
-        return after, ")" + tokens[after].text
-    return last, tokens[last].text + ")"

@@ -6,7 +6,7 @@ from typing import Callable, Dict, List, NamedTuple, Optional, Tuple, Union
 from ..constructs import Construct, constructs
 from ..excepts import Unparenthesised, unparenthesised_excepts
 from ..fstrings import FString, parse_fstrings
-from ..hoisting import Temporaries
+from ..hoisting import Temporaries, first_simple_statement
 from ..lazy_imports import LazyImport, lazy_imports
 from ..lexer import TRIVIA
 from ..lowering import Lowerer
@@ -14,6 +14,12 @@ from ..parsed import Parsed
 from ..rules import Rule
 from ..templates import Concatenations, all_nodes
 from ..type_aliases import TypeAlias, type_aliases
+
+# What an operand of "|" (what follows the "*" of a starred item before
+# 3.11, and of ``*args: *Ts``) holds only in brackets.
+LOOSER_THAN_AN_OPERAND = frozenset(
+    ["if", "else", "or", "and", "not", "in", "is", "lambda", "<", ">", "==", ">=", "<=", "!=", "<>"]
+)
 
 
 class Edit(NamedTuple):
@@ -118,3 +124,24 @@ def replace_token(rewriting: Rewriting, index: int, text: str) -> Edit:
     rewriting.lowerer.replace(index, text)
     token = rewriting.module.tokens[index]
     return Edit(token.offset, token.end, text)
+
+
+def wrap_token(rewriting: Rewriting, index: int, before: str, after: str, text: Optional[str] = None) -> Edit:
+    """``tokens[index]`` written between ``before`` and ``after`` (as
+    ``text``, if given), around what an earlier rewrite wrote for it: the
+    later edit of a token is the one made (:mod:`..rewriting`)."""
+    if text is None:
+        text = rewriting.lowerer.replaced.get(index, rewriting.module.tokens[index].text)
+    return replace_token(rewriting, index, before + text + after)
+
+
+def bind_in_front(parsed: Parsed, first: Construct, statement: str, no_place: str) -> Edit:
+    """``statement``, a binding, in front of the module's first simple
+    statement, which must come before ``first``, the first construct that
+    needs it (only compound statements run before that one): for a module
+    with no line above its first statement (:mod:`..hoisting`).  Else
+    raise ``no_place``."""
+    place = first_simple_statement(parsed, first.start)
+    if place is None:
+        raise parsed.error(no_place, first.start, first.end)
+    return Edit(place, place, statement + "; ")
