@@ -171,6 +171,7 @@ del k[*seen("k", "z"), None:2]
 k[*(seen("l", [1]) if seen("m", False) else [2])]
 k[*k[*seen("n", [3])]]
 print(f"{k[*seen('o', [4]), 5:6]!r}")
+print(f"{k[*seen('s', [8]), ::2]=}")  # its debug text as written
 k[(w := seen("p", 7)), *[w]]
 try:
     k[1, *seen("q", None)]
@@ -187,7 +188,7 @@ def test_a_module_subscripts_as_on_315(version, tmp_path):
     original.write_text(MODULE)
     expected = subprocess.run([oracle(), str(original)], capture_output=True, text=True)
     assert expected.returncode == 0, expected.stderr
-    assert expected.stdout.count("evaluated") == 16
+    assert expected.stdout.count("evaluated") == 17
     assert "get (slice(1, 2, None), slice(None, None, 3))" in expected.stdout
     lowered = tmp_path / "lowered.py"
     lowered.write_text(transpile(MODULE, "3.8", "m.py"))
