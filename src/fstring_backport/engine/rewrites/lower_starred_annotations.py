@@ -18,12 +18,11 @@ from .. import rules
 from ..lexer import NAME, OP, Token
 from ..prefilter_constructs import may_star_in_subscripts
 from ..rules import Rule
-from .module import LOOSER_THAN_AN_OPERAND, Edit, Module, Rewriting, wrap_token
+from .module import LOOSER_THAN_AN_OPERAND, Edit, Module, Rewriting, at_its_level, wrap_token
 
 RULES = (rules.STARRED_ANNOTATION,)
 MAY_HOLD = may_star_in_subscripts  # the quick check's test for them
 
-_OPENERS, _CLOSERS = frozenset("([{"), frozenset(")]}")
 _NOT_AFTER_THE_STAR = LOOSER_THAN_AN_OPERAND | {":=", "="}
 
 
@@ -48,20 +47,12 @@ def edits(rewriting: Rewriting) -> Iterator[Edit]:
             _refuse(module, tokens[code[star]])
         # On to the "," or ")" that ends the annotation: an operand of "|"
         # follows the star (3.15's error at what no operand holds).
-        at, depth = star + 1, 0
-        while True:
+        for at in at_its_level(tokens, code, star + 1):
             token = tokens[code[at]]
-            if token.kind == OP and token.text in _OPENERS:
-                depth += 1
-            elif token.kind == OP and token.text in _CLOSERS:
-                if not depth:
-                    break
-                depth -= 1
-            elif depth == 0 and token.kind == OP and token.text == ",":
+            if token.kind == OP and token.text in (",", ")"):
                 break
-            elif depth == 0 and token.kind in (NAME, OP) and token.text in _NOT_AFTER_THE_STAR:
+            if token.kind in (NAME, OP) and token.text in _NOT_AFTER_THE_STAR:
                 _refuse(module, token)
-            at += 1
         yield wrap_token(rewriting, code[star], "", "", f"[{item} for ({item},) in (")
         yield wrap_token(rewriting, code[at], ",)][0]", "")
 

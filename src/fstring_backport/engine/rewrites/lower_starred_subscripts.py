@@ -27,7 +27,7 @@ from .. import rules
 from ..lexer import FSTRING_START, NAME, OP, STRING, TSTRING_START, Token
 from ..prefilter_constructs import may_star_in_subscripts
 from ..rules import Rule
-from .module import LOOSER_THAN_AN_OPERAND, Edit, Module, Rewriting, bind_in_front, wrap_token
+from .module import LOOSER_THAN_AN_OPERAND, Edit, Module, Rewriting, at_its_level, bind_in_front, wrap_token
 
 RULES = (rules.STARRED_SUBSCRIPT,)
 MAY_HOLD = may_star_in_subscripts  # the quick check's test for them
@@ -123,32 +123,24 @@ def _items(tokens: List[Token], code: List[int], opener: int) -> Tuple[List[_Ite
     """The items of the subscript opened at ``code[opener]``, and its
     closing bracket.  A lambda's parameters and its ``:`` are its own."""
     items = []
-    depth = lambdas = 0
+    lambdas = 0
     first = opener + 1
     colons: List[int] = []
     walruses: List[int] = []
-    at = opener + 1
-    while True:
+    for at in at_its_level(tokens, code, opener + 1):
         token = tokens[code[at]]
-        if token.kind == OP and token.text in _OPENERS:
-            depth += 1
-        elif token.kind == OP and token.text in _CLOSERS:
-            if not depth:
-                break
-            depth -= 1
-        elif depth == 0 and token.kind == NAME and token.text == "lambda":
+        if token.kind == NAME and token.text == "lambda":
             lambdas += 1
-        elif depth == 0 and _is(token, OP, ":"):
+        elif _is(token, OP, ":"):
             if lambdas:
                 lambdas -= 1
             else:
                 colons.append(at)
-        elif depth == 0 and _is(token, OP, ":="):
+        elif _is(token, OP, ":="):
             walruses.append(at)
-        elif depth == 0 and _is(token, OP, ",") and not lambdas:
+        elif _is(token, OP, ",") and not lambdas:
             items.append((first, at - 1, colons, walruses))
             first, colons, walruses = at + 1, [], []
-        at += 1
     if first < at:  # not after a trailing comma
         items.append((first, at - 1, colons, walruses))
     return items, at
@@ -173,14 +165,11 @@ def _looser_than_an_operand(tokens: List[Token], code: List[int], first: int, la
     """Whether ``code[first:last + 1]`` holds, outside brackets, what an
     operand of ``|`` cannot (a conditional expression, ``not``, ``or``, a
     comparison, a lambda)."""
-    depth = 0
-    for i in range(first, last + 1):
-        token = tokens[code[i]]
-        if token.kind == OP and token.text in _OPENERS:
-            depth += 1
-        elif token.kind == OP and token.text in _CLOSERS:
-            depth -= 1
-        elif depth == 0 and token.kind in (NAME, OP) and token.text in LOOSER_THAN_AN_OPERAND:
+    for at in at_its_level(tokens, code, first):
+        token = tokens[code[at]]
+        if at > last:
+            return False
+        if token.kind in (NAME, OP) and token.text in LOOSER_THAN_AN_OPERAND:
             return True
     return False
 

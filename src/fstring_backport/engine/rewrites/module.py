@@ -1,14 +1,14 @@
 """What the rewrites read: one lexed module, and the state of its rewriting."""
 
 from functools import cached_property
-from typing import Callable, Dict, List, NamedTuple, Optional, Tuple, Union
+from typing import Callable, Dict, Iterator, List, NamedTuple, Optional, Tuple, Union
 
 from ..constructs import Construct, constructs
 from ..excepts import Unparenthesised, unparenthesised_excepts
 from ..fstrings import FString, parse_fstrings
 from ..hoisting import Temporaries, first_simple_statement
 from ..lazy_imports import LazyImport, lazy_imports
-from ..lexer import TRIVIA
+from ..lexer import OP, TRIVIA, Token
 from ..lowering import Lowerer
 from ..parsed import Parsed
 from ..rules import Rule
@@ -20,6 +20,29 @@ from ..type_aliases import TypeAlias, type_aliases
 LOOSER_THAN_AN_OPERAND = frozenset(
     ["if", "else", "or", "and", "not", "in", "is", "lambda", "<", ">", "==", ">=", "<=", "!=", "<>"]
 )
+
+
+_OPENERS, _CLOSERS = frozenset("([{"), frozenset(")]}")
+
+
+def at_its_level(tokens: List[Token], code: List[int], start: int) -> Iterator[int]:
+    """From ``code[start]`` on, the code tokens outside the brackets opened
+    after it (indices into ``code``), up to and with the bracket that
+    closes the one ``start`` stands in."""
+    depth = 0
+    at = start
+    while True:
+        token = tokens[code[at]]
+        if token.kind == OP and token.text in _OPENERS:
+            depth += 1
+        elif token.kind == OP and token.text in _CLOSERS:
+            if not depth:
+                yield at
+                return
+            depth -= 1
+        elif not depth:
+            yield at
+        at += 1
 
 
 class Edit(NamedTuple):
