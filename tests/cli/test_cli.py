@@ -439,11 +439,13 @@ def test_out_dir_on_a_copy_of_the_313_stdlib_is_complete(tmp_path):
     assert same > 2000
     # The f-string files, test_fstring.py and test_grammar.py; and the files
     # with other grammar that 3.8 rejects and the tool lowers (a type
-    # statement, a with statement's brackets, ":=" in a subscript), found
-    # here by their lines.
+    # statement, a with statement's brackets, ":=" in a subscript,
+    # tuple[*Ts], *args: *Ts), found here by their lines.
     strings = set(FSTRING_ONLY_IN_313) | {"test/test_fstring.py", "test/test_grammar.py"}
     assert strings <= changed
-    lowered = re.compile(r"^[ \t]*(?:type [A-Za-z_]\w* =|(?:async )?with \()|\w\[\w+ ?:=", re.MULTILINE)
+    lowered = re.compile(
+        r"^[ \t]*(?:type [A-Za-z_]\w* =|(?:async )?with \()|\w\[\w+ ?:=|\w\[\*\w|\*\w+: \*\w", re.MULTILINE
+    )
     assert all(lowered.search((tree / name).read_text("utf-8")) for name in changed - strings), changed - strings
 
 
