@@ -96,6 +96,21 @@ def test_docs_list_every_rule_as_the_code_names_it():
     assert sections == [(rule.code, rule.name) for rule in rules.RULES]
 
 
+def test_docs_say_which_rules_are_rewritten_and_which_only_named():
+    text = " ".join((REPO / "docs" / "rules.md").read_text().split())
+    rewritten = re.search(r"^(.*?) are rewritten by", text[text.index("FB101-"):]).group(1)
+    named = re.search(r"The other FB4xx rules \((.*?)\) are newer grammar", text).group(1)
+
+    def codes(listed: str) -> set:
+        found = set()
+        for low, high in re.findall(r"FB(\d+)(?:-FB(\d+))?", listed):
+            found |= {rule.code for rule in rules.RULES if int(low) <= int(rule.code[2:]) <= int(high or low)}
+        return found
+
+    assert codes(rewritten) == {rule.code for rule in rules.RULES if rule.lowered_since is not None}
+    assert codes(named) == {rule.code for rule in rules.UNLOWERED}
+
+
 def test_a_quote_reused_in_a_multi_line_field_is_found_on_every_line():
     # ruff reports each of these; the first --check stopped at the line break.
     source = 'x = f"{\'-\'.join([\n    "a", "b"])}"\n'
