@@ -31,7 +31,7 @@ a pattern matches: the import hook's cold path may ask it.
 """
 
 import re
-from typing import TYPE_CHECKING, Dict, Iterator, List, Tuple
+from typing import TYPE_CHECKING, Dict, Iterator, List, Optional, Tuple
 
 from .prefilter_strings import joined_to_line_before
 from .prefilter_strings import line_start as start_of_line
@@ -194,7 +194,7 @@ def _starred_kinds(data: bytes) -> Tuple[bool, bool]:
     scan for a target before 3.11 asks for either, the quick check for the
     first.  The answer for the same bytes object is kept, so that the
     command line searches once."""
-    if _last_starred[0] is not data:
+    if _last_starred[0][0] is not data:
         if not _compiled_star:
             _compiled_star.append((re.compile(_star_of_311()), _star_counts))
         other = except_star = False
@@ -204,13 +204,14 @@ def _starred_kinds(data: bytes) -> Tuple[bool, bool]:
             else:
                 other = True
                 break
-        _last_starred[:] = [data, (other, except_star)]
-    return _last_starred[1]  # type: ignore[return-value]
+        _last_starred[0] = (data, (other, except_star))
+    return _last_starred[0][1]
 
 
 _EXCEPT_BEFORE = re.compile(rb"(?<![A-Za-z0-9_\x80-\xff.])except[ \t\f]*\Z")
 _compiled_star: List[Tuple["re.Pattern[bytes]", "Callable[[bytes, int, bytes], bool]"]] = []
-_last_starred: List[object] = [None, (False, False)]  # the bytes last asked about, and the answer
+# The bytes last asked about, and the answer.
+_last_starred: List[Tuple[Optional[bytes], Tuple[bool, bool]]] = [(None, (False, False))]
 
 
 def may_parenthesize_with_items(data: bytes) -> bool:

@@ -11,7 +11,7 @@ from .. import rules
 from ..lexer import NAME, OP, Token
 from ..prefilter_for_iterables import may_star_for_iterables
 from ..rules import Rule
-from .module import Edit, Module, Rewriting
+from .module import Edit, Module, Rewriting, is_token, nesting
 
 RULES = (rules.STARRED_FOR_ITERABLE,)
 MAY_HOLD = may_star_for_iterables  # the quick check's test for them
@@ -45,24 +45,24 @@ def _iterable(tokens: List[Token], code: List[int], star: int) -> Tuple[int, int
     # Back to the statement's "for" (no other "for" stands outside brackets
     # in its header), then on to its first "in" (none in the target).
     at, depth = star - 1, 0
-    while not (depth == 0 and _is(tokens[code[at]], NAME, "for")):
-        depth += _nesting(tokens[code[at]], backwards=True)
+    while not (depth == 0 and is_token(tokens[code[at]], NAME, "for")):
+        depth += nesting(tokens[code[at]], backwards=True)
         at -= 1
-    while not (depth == 0 and _is(tokens[code[at]], NAME, "in")):
-        depth += _nesting(tokens[code[at]], backwards=False)
+    while not (depth == 0 and is_token(tokens[code[at]], NAME, "in")):
+        depth += nesting(tokens[code[at]], backwards=False)
         at += 1
     first = at + 1
     # On to the header's ":" (a lambda's is its own).
     at, lambdas = star, 0
     while True:
         token = tokens[code[at]]
-        if depth == 0 and _is(token, NAME, "lambda"):
+        if depth == 0 and is_token(token, NAME, "lambda"):
             lambdas += 1
-        elif depth == 0 and _is(token, OP, ":"):
+        elif depth == 0 and is_token(token, OP, ":"):
             if not lambdas:
                 break
             lambdas -= 1
-        depth += _nesting(token, backwards=False)
+        depth += nesting(token, backwards=False)
         at += 1
     return first, at - 1
 
@@ -71,21 +71,7 @@ def _holds_a_comma(tokens: List[Token], items: List[int]) -> bool:
     """Whether the tokens ``items`` hold a comma outside brackets."""
     depth = 0
     for i in items:
-        if depth == 0 and _is(tokens[i], OP, ","):
+        if depth == 0 and is_token(tokens[i], OP, ","):
             return True
-        depth += _nesting(tokens[i], backwards=False)
+        depth += nesting(tokens[i], backwards=False)
     return False
-
-
-def _is(token: Token, kind: str, text: str) -> bool:
-    return token.kind == kind and token.text == text
-
-
-_OPENERS, _CLOSERS = frozenset("([{"), frozenset(")]}")
-
-
-def _nesting(token: Token, backwards: bool) -> int:
-    """How ``token`` changes the depth of brackets, read in that direction."""
-    if token.kind != OP or not (token.text in _OPENERS or token.text in _CLOSERS):
-        return 0
-    return -1 if (token.text in _OPENERS) == backwards else 1

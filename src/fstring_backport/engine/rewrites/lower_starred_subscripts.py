@@ -27,7 +27,17 @@ from .. import rules
 from ..lexer import FSTRING_START, NAME, OP, STRING, TSTRING_START, Token
 from ..prefilter_constructs import may_star_in_subscripts
 from ..rules import Rule
-from .module import LOOSER_THAN_AN_OPERAND, Edit, Module, Rewriting, at_its_level, bind_in_front, wrap_token
+from .module import (
+    LOOSER_THAN_AN_OPERAND,
+    Edit,
+    Module,
+    Rewriting,
+    at_its_level,
+    bind_in_front,
+    is_token,
+    opening_bracket,
+    wrap_token,
+)
 
 RULES = (rules.STARRED_SUBSCRIPT,)
 MAY_HOLD = may_star_in_subscripts  # the quick check's test for them
@@ -53,7 +63,7 @@ def edits(rewriting: Rewriting) -> Iterator[Edit]:
     if not found:
         return
     tokens, code, text = module.tokens, module.code, module.parsed.text
-    openers = sorted({_opener(tokens, code, bisect_left(module.code_offsets, each.start)) for each in found})
+    openers = sorted({opening_bracket(tokens, code, bisect_left(module.code_offsets, each.start)) for each in found})
     # Each changed token (an index into tokens): what goes before it, its
     # own new text, what goes after it.
     before: DefaultDict[int, str] = defaultdict(str)
@@ -88,30 +98,16 @@ def edits(rewriting: Rewriting) -> Iterator[Edit]:
                     spaced = token.end < len(text) and text[token.end] in " \t\f\\\r\n"
                     replaced[code[colon]] = "," + ("" if spaced else " ") + ("None" if end == colon + 1 else "")
                 before[following] += ")"
-            elif _is(tokens[code[first]], OP, "*") and _looser_than_an_operand(tokens, code, first + 1, last):
+            elif is_token(tokens[code[first]], OP, "*") and _looser_than_an_operand(tokens, code, first + 1, last):
                 after[code[first]] += "("
                 before[following] += ")"
-        if len(items) == 1 and not _is(tokens[code[close - 1]], OP, ","):
+        if len(items) == 1 and not is_token(tokens[code[close - 1]], OP, ","):
             before[code[close]] += ","
         before[code[close]] += ")"
     for index in sorted(set(before) | set(after) | set(replaced)):
         yield wrap_token(rewriting, index, before[index], after[index], replaced.get(index))
     if binding is not None:
         yield binding
-
-
-def _opener(tokens: List[Token], code: List[int], star: int) -> int:
-    """The ``[`` around the star at ``code[star]`` (indices into ``code``)."""
-    at, depth = star - 1, 0
-    while True:
-        token = tokens[code[at]]
-        if token.kind == OP and token.text in _CLOSERS:
-            depth += 1
-        elif token.kind == OP and token.text in _OPENERS:
-            if not depth:
-                return at
-            depth -= 1
-        at -= 1
 
 
 # An item of a subscript: its first and last tokens, its colons (a
@@ -131,14 +127,14 @@ def _items(tokens: List[Token], code: List[int], opener: int) -> Tuple[List[_Ite
         token = tokens[code[at]]
         if token.kind == NAME and token.text == "lambda":
             lambdas += 1
-        elif _is(token, OP, ":"):
+        elif is_token(token, OP, ":"):
             if lambdas:
                 lambdas -= 1
             else:
                 colons.append(at)
-        elif _is(token, OP, ":="):
+        elif is_token(token, OP, ":="):
             walruses.append(at)
-        elif _is(token, OP, ",") and not lambdas:
+        elif is_token(token, OP, ",") and not lambdas:
             items.append((first, at - 1, colons, walruses))
             first, colons, walruses = at + 1, [], []
     if first < at:  # not after a trailing comma
@@ -151,11 +147,11 @@ def _refused(tokens: List[Token], code: List[int], item: _Item) -> Optional[int]
     starred item is an expression, a slice's bounds too, with no ``*``,
     ``:=`` or third colon."""
     first, _, colons, walruses = item
-    if _is(tokens[code[first]], OP, "*"):
+    if is_token(tokens[code[first]], OP, "*"):
         return min(colons[:1] + walruses[:1], default=None)
     if not colons:
         return None
-    refused = [colon + 1 for colon in colons if _is(tokens[code[colon + 1]], OP, "*")] + colons[2:3]
+    refused = [colon + 1 for colon in colons if is_token(tokens[code[colon + 1]], OP, "*")] + colons[2:3]
     if walruses:
         refused.append(max(walruses[0], colons[0]))
     return min(refused, default=None)
@@ -174,9 +170,4 @@ def _looser_than_an_operand(tokens: List[Token], code: List[int], first: int, la
     return False
 
 
-def _is(token: Token, kind: str, text: str) -> bool:
-    return token.kind == kind and token.text == text
-
-
-_OPENERS, _CLOSERS = frozenset("([{"), frozenset(")]}")
 _STRING_STARTS = frozenset([STRING, FSTRING_START, TSTRING_START])

@@ -25,6 +25,17 @@ LOOSER_THAN_AN_OPERAND = frozenset(
 _OPENERS, _CLOSERS = frozenset("([{"), frozenset(")]}")
 
 
+def is_token(token: Token, kind: str, text: str) -> bool:
+    return token.kind == kind and token.text == text
+
+
+def nesting(token: Token, backwards: bool = False) -> int:
+    """How ``token`` changes the depth of brackets, read in that direction."""
+    if token.kind != OP or not (token.text in _OPENERS or token.text in _CLOSERS):
+        return 0
+    return -1 if (token.text in _OPENERS) == backwards else 1
+
+
 def at_its_level(tokens: List[Token], code: List[int], start: int) -> Iterator[int]:
     """From ``code[start]`` on, the code tokens outside the brackets opened
     after it (indices into ``code``), up to and with the bracket that
@@ -32,17 +43,26 @@ def at_its_level(tokens: List[Token], code: List[int], start: int) -> Iterator[i
     depth = 0
     at = start
     while True:
-        token = tokens[code[at]]
-        if token.kind == OP and token.text in _OPENERS:
-            depth += 1
-        elif token.kind == OP and token.text in _CLOSERS:
-            if not depth:
-                yield at
-                return
-            depth -= 1
-        elif not depth:
+        change = nesting(tokens[code[at]])
+        if change < 0 and not depth:
             yield at
+            return
+        if not depth and not change:
+            yield at
+        depth += change
         at += 1
+
+
+def opening_bracket(tokens: List[Token], code: List[int], inside: int) -> int:
+    """The bracket that ``code[inside]`` stands directly in (an index into
+    ``code``): :func:`at_its_level` read backwards."""
+    at, depth = inside - 1, 0
+    while True:
+        change = nesting(tokens[code[at]], backwards=True)
+        if change < 0 and not depth:
+            return at
+        depth += change
+        at -= 1
 
 
 class Edit(NamedTuple):
