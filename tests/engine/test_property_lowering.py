@@ -138,7 +138,9 @@ def test_lowered_fstrings_behave_as_on_315(sources):
             try:
                 lowered = transpile(source, (3, 8), inline_constants=inline)
             except TranspileError as exc:
-                assert "cannot lower" in exc.msg, (source, exc)
+                # With names, whatever 3.15 reads is lowered; inline, a
+                # constant may find no quote left (docs/output.md, Limits).
+                assert inline and "cannot lower" in exc.msg, (source, exc)
                 continue
             assert lowered.count("\n") == source.count("\n")
             # Output the tool reads as needing nothing more (no f-string

@@ -107,7 +107,9 @@ def test_lowered_tstrings_build_what_315_builds(sources):
             try:
                 lowered = transpile(source, (3, 8), inline_constants=inline)
             except TranspileError as exc:
-                assert "cannot lower" in exc.msg, (source, exc)
+                # With names, whatever 3.15 reads is lowered; inline, a
+                # constant may find no quote left (docs/output.md, Limits).
+                assert inline and "cannot lower" in exc.msg, (source, exc)
                 event("cannot lower")
                 continue
             assert lowered.count("\n") == source.count("\n")

@@ -14,7 +14,7 @@ import pytest
 
 from fstring_backport import TranspileError, transpile
 from fstring_backport.engine.pipeline import find_unlowered
-from fstring_backport.engine.safety import _Normalise
+from fstring_backport.engine.safety import Helpers, _Normalise
 
 from support.pythons import compiles_with, stdlib_dir, stdlib_files
 
@@ -149,10 +149,8 @@ def test_rewritten_files_keep_their_ast_on_315(stdlib):
         # the calls they became, and decorators without the function they
         # are passed through, starred subscripts and annotations as written.
         expected = ast.dump(_Normalise({}, "_fstring_backport_t", lazy_modules=True).visit(ast.parse(data)))
-        normalise = _Normalise(
-            names, "_fstring_backport_t", lazy_modules=True, type_alias=TYPE_ALIAS, decorator=DECORATOR
-        )
-        normalise.slice_type, normalise.starred_annotation = SLICE, STARRED_ANNOTATION
+        helpers = Helpers(decorator=DECORATOR, slice_type=SLICE, starred_annotation=STARRED_ANNOTATION)
+        normalise = _Normalise(names, "_fstring_backport_t", lazy_modules=True, type_alias=TYPE_ALIAS, helpers=helpers)
         lowered = normalise.visit(new_tree)
         assert ast.dump(lowered) == expected, path
         compared += 1

@@ -53,6 +53,7 @@ class Temporaries:
         self.type_alias_used = False
         self.decorator_used = False
         self.slice_used = False
+        self.format_used = False
         prefix = "_fstring_backport_"
         serial = 0
         while prefix in source:  # no name of ours may already occur
@@ -120,6 +121,20 @@ class Temporaries:
         """The name ``slice`` is bound to for lowered starred subscripts."""
         return self.prefix + "s"
 
+    def format_function(self) -> Optional[str]:
+        """What a field too deep for old Pythons' f-strings is formatted
+        with where no quote is left for a nested f-string: ``format``, bound
+        with the temporaries (None where they are spelled inline)."""
+        if self.inline:
+            return None
+        self.format_used = True
+        return self.format_name
+
+    @property
+    def format_name(self) -> str:
+        """The name ``format`` is bound to for fields formatted by a call."""
+        return self.prefix + "f"
+
     @property
     def runtime_inline(self) -> bool:
         """Whether the runtime is spelled where it is used: no line can import it."""
@@ -137,15 +152,18 @@ class Temporaries:
             or self.type_alias_used
             or self.decorator_used
             or self.slice_used
+            or self.format_used
         )
 
-    def checkpoint(self) -> int:
-        return len(self.bindings)
+    def checkpoint(self) -> Tuple[int, bool]:
+        return len(self.bindings), self.format_used
 
-    def rollback(self, mark: int) -> None:
-        for _, constant in self.bindings[mark:]:
+    def rollback(self, mark: Tuple[int, bool]) -> None:
+        """Forget what was bound since ``mark``: a way of writing was given up."""
+        count, self.format_used = mark
+        for _, constant in self.bindings[count:]:
             del self._names[constant]
-        del self.bindings[mark:]
+        del self.bindings[count:]
 
     def statement(self) -> str:
         statements = [f"{name} = {constant}" for name, constant in self.bindings]
@@ -153,6 +171,8 @@ class Temporaries:
             statements.append(f"{self.decorator_name} = {DECORATOR_FUNCTION}")
         if self.slice_used:
             statements.append(f"{self.slice_name} = slice")
+        if self.format_used:
+            statements.append(f"{self.format_name} = format")
         imported = [f"build as {self.prefix}t"] if self.imports_runtime else []
         if self.type_alias_used:
             imported.append(f"type_alias as {self.prefix}a")

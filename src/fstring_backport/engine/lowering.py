@@ -159,6 +159,10 @@ class Lowerer:
         self.defer_breaks = False
         self.deferral_failure: Optional[str] = None  # why the last try at moving them failed
         self.older_than_313 = older_than_313
+        # Whether an f-string in an expression with no quote left for it may
+        # be spelled with calls of format (_joined_call): tried only where
+        # quotes alone fail, and only where names can be bound.
+        self.format_calls = False
         self.spec_constants = 0  # text written as a constant's field in a spec, so far
         # Tokens another rewrite changes (by index), which an f-string or
         # t-string lowered around them writes as changed.
@@ -172,6 +176,18 @@ class Lowerer:
 
     def lower(self, node: FString) -> str:
         """The old-syntax text for ``node``; raise TranspileError if there is none."""
+        try:
+            return self._lower(node)
+        except TranspileError:
+            if self.temps.inline:
+                raise
+        self.format_calls = True
+        try:
+            return self._lower(node)
+        finally:
+            self.format_calls = False
+
+    def _lower(self, node: FString) -> str:
         self._index(node)
         start, end = self.tokens[node.start], self.tokens[node.end]
         prefix = self._prefix(node)
@@ -394,6 +410,63 @@ class Lowerer:
         prefix = "rf" if where.raw else "f"
         return "{" + self.fstring_of([field], prefix, "'", where.raw, where.context) + "}"
 
+    def _joined_call(self, parts: Sequence[Part], raw: bool, context: Tuple[str, ...]) -> str:
+        """An f-string in an expression, spelled with no quote: its text
+        bound to names, each field a call of ``format`` (:meth:`_format_call`),
+        joined by ``''.join``; one field alone is its call.  The line breaks
+        the spelling does not keep follow it."""
+        tokens = self.tokens
+        pieces = self._pieces(parts, raw, context)
+        if not pieces:
+            call = self._constant("", context)
+        elif len(pieces) == 1:
+            call = pieces[0]
+        else:
+            call = self._join(pieces, context)
+        if not parts:
+            return call
+        first, last = parts[0], parts[-1]
+        start = tokens[first.open if isinstance(first, Field) else first.index].offset
+        end = tokens[last.close if isinstance(last, Field) else last.index].end
+        missing = _LINE_BREAKS.findall(self.source, start, end)[len(_LINE_BREAKS.findall(call)) :]
+        return call + self._check_breaks("".join(missing), context)
+
+    def _pieces(self, parts: Sequence[Part], raw: bool, context: Tuple[str, ...]) -> List[str]:
+        """Each part spelled with no quote: text as a name, a field as a call."""
+        return [
+            self._format_call(part, raw, context)
+            if isinstance(part, Field)
+            else self._constant(fstring_text_value(self.tokens[part.index].text, raw), context)
+            for part in parts
+        ]
+
+    def _join(self, pieces: List[str], context: Tuple[str, ...]) -> str:
+        return self._constant("", context) + ".join((" + ", ".join(pieces) + "))"
+
+    def _format_call(self, field: Field, raw: bool, context: Tuple[str, ...]) -> str:
+        """``F(value, spec)`` for ``field``, its spec's fields as such calls too."""
+        function = self.temps.format_function()
+        assert function is not None  # format_calls is set only where names can be bound
+        tokens = self.tokens
+        conversion = tokens[field.conversion].text if field.conversion is not None else None
+        if field.equals is not None and conversion is None and field.colon is None:
+            conversion = "r"  # {x=} shows the repr
+        if conversion is not None:
+            value = self._converted(field, context, conversion)
+        else:
+            value = self.expression(field.expr_start, field.expr_end, context)
+        arguments = [value]
+        if field.colon is not None:
+            pieces = self._pieces(field.spec or (), raw, context)
+            if len(pieces) == 1:
+                arguments.append(pieces[0])
+            elif pieces:
+                arguments.append(self._join(pieces, context))
+        formatted = function + "(" + ", ".join(arguments) + ")"
+        if field.equals is None:
+            return formatted
+        return self._join([self._constant(debug_text(tokens, field), context), formatted], context)
+
     def _field_here(self, field: Field, where: "_Where", converts_first: bool = False) -> str:
         """The field, written where it stands; with ``converts_first`` its
         value converted before its spec's fields run (see _converted)."""
@@ -442,7 +515,7 @@ class Lowerer:
                 return self._field_here(field, where, converts_first=True)
         return out + "}"
 
-    def _converted(self, field: Field, context: Tuple[str, ...]) -> str:
+    def _converted(self, field: Field, context: Tuple[str, ...], conversion: Optional[str] = None) -> str:
         """``('%r' % ((expr),))``: the converted value, before the spec's fields run.
 
         Python 3.13+ converts a field's value before it evaluates the fields
@@ -453,8 +526,9 @@ class Lowerer:
         quote is left); the expression stays in the field, where its strings
         need no further quote.
         """
-        assert field.conversion is not None
-        conversion = self.tokens[field.conversion].text
+        if conversion is None:
+            assert field.conversion is not None
+            conversion = self.tokens[field.conversion].text
         expression = self.expression(field.expr_start, field.expr_end, context)
         for quote in QUOTES:
             if fits_among(quote, context):
@@ -791,6 +865,14 @@ class Lowerer:
             except CannotLower as exc:
                 reason = str(exc)  # what stopped the deepest level, said as it is
             self.temps.rollback(mark)
+        if self.format_calls and in_expression:
+            mark = self.temps.checkpoint()
+            try:
+                return self._joined_call(parts, raw, context)
+            except CannotLower as exc:
+                self.temps.rollback(mark)
+                if str(exc) == _NO_QUOTE_FOR_A_LINE_BREAK:
+                    raise  # the f-string may move its line breaks after itself
         raise CannotLower(reason)
 
     def _breaks_of(self, token: Token, context: Tuple[str, ...]) -> str:

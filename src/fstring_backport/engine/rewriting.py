@@ -23,7 +23,7 @@ from .rewrites import CONSTRUCT_REWRITES, REWRITES
 from .rewrites.module import Edit, Module, Rewriting
 from .rules import COMPREHENSION_UNPACKING, LAZY_IMPORT, TYPE_STATEMENT, Rule
 from .runtime_name import RUNTIME
-from .safety import check_output
+from .safety import Helpers, check_output
 from .targets import CURRENT_FSTRINGS, EXCEPT_GROUPS, NATIVE, OLDEST, TSTRINGS
 
 Place = Tuple[int, str, str]  # (offset, text before, text after), as hoisting gives it
@@ -209,9 +209,12 @@ def _safety_check(rewriting: Rewriting, output: str, spans: List[Span], future: 
         lazy_modules=bool(module.lazy_imports),
         type_alias=_type_alias_spelling(rewriting),
         unpacking=temporaries.prefix if _unpacks_in_comprehensions(module) else None,
-        decorator=temporaries.decorator_name,  # a name no module holds, so looked for in any
-        slice_type=temporaries.slice_name,
-        starred_annotation=temporaries.prefix + "v",
+        helpers=Helpers(
+            decorator=temporaries.decorator_name,
+            slice_type=temporaries.slice_name,
+            starred_annotation=temporaries.prefix + "v",
+            format_function=temporaries.format_name,
+        ),
         runtime_module=rewriting.runtime if temporaries.runtime_inline else None,
         future_annotations=future,
     )

@@ -18,10 +18,23 @@ import ast
 import re
 import sys
 import warnings
-from typing import Callable, Dict, List, Optional, Tuple
+from typing import Callable, Dict, List, NamedTuple, Optional, Tuple
 
 from .errors import TranspileError
 from .targets import NATIVE, OLDEST, TSTRINGS
+
+
+class Helpers(NamedTuple):
+    """The names the output binds for what its rewrites call (each one that
+    no module holds, so looked for in any): None for one not in use."""
+
+    decorator: Optional[str] = None  # what lowered decorators are passed through
+    slice_type: Optional[str] = None  # ``slice``, for lowered starred subscripts
+    starred_annotation: Optional[str] = None  # what a lowered ``*args: *Ts`` unpacks to
+    format_function: Optional[str] = None  # ``format``, for fields too deep for a nested f-string
+
+
+NO_HELPERS = Helpers()
 
 
 def check_output(
@@ -38,9 +51,7 @@ def check_output(
     lazy_modules: bool = False,
     type_alias: "Optional[Tuple[Optional[str], str]]" = None,
     unpacking: Optional[str] = None,
-    decorator: Optional[str] = None,
-    slice_type: Optional[str] = None,
-    starred_annotation: Optional[str] = None,
+    helpers: "Helpers" = NO_HELPERS,
 ) -> None:
     """Raise TranspileError unless ``output`` is safe to return.
 
@@ -59,11 +70,8 @@ def check_output(
     where it lowers ``type`` statements, the name it imports the runtime's
     ``type_alias`` as (None if it names it inline) and the module that it
     names inline; ``unpacking``, where it lowers unpacking in
-    comprehensions, the prefix of the names it uses; ``decorator``, where
-    it passes decorators through a function that returns its argument, that
-    function's name; ``slice_type``, where lowered starred subscripts build
-    their slices, the name ``slice`` is bound to; ``starred_annotation``,
-    where ``*args: *Ts`` is lowered, the name its comprehension unpacks to.
+    comprehensions, the prefix of the names it uses; ``helpers``, the names
+    of what else the output may bind and call.
     """
     if sys.version_info < output_needs:
         return
@@ -94,8 +102,7 @@ def check_output(
     if future_annotations:
         _take_out_future_annotations(new_tree, filename)  # type: ignore[arg-type]  # ast.parse gives a Module
     values = {name: _value_of(constant) for name, constant in temporaries.items()}
-    normalise = _Normalise(values, runtime_name, runtime_module, lazy_modules, type_alias, unpacking, decorator)
-    normalise.slice_type, normalise.starred_annotation = slice_type, starred_annotation
+    normalise = _Normalise(values, runtime_name, runtime_module, lazy_modules, type_alias, unpacking, helpers)
     new_tree = normalise.visit(new_tree)
     old_tree = _Normalise({}, runtime_name, runtime_module, lazy_modules).visit(old_tree)
     if ast.dump(old_tree) != ast.dump(new_tree):
@@ -237,6 +244,20 @@ def _spec_form(spec: ast.expr) -> ast.expr:
     return spec
 
 
+def _unconverted(value: ast.expr) -> Tuple[ast.expr, int]:
+    """``('%r' % ((x),))`` as ``x`` and the conversion ``r``; another value as itself, unconverted."""
+    if (
+        isinstance(value, ast.BinOp)
+        and isinstance(value.op, ast.Mod)
+        and isinstance(value.left, ast.Constant)
+        and value.left.value in ("%r", "%s", "%a")
+        and isinstance(value.right, ast.Tuple)
+        and len(value.right.elts) == 1
+    ):
+        return value.right.elts[0], ord(value.left.value[1])
+    return value, -1
+
+
 # The formats of inline spellings: only %c takes a value.
 _ONLY_C = re.compile(r"(?:[^%]|%%|%c)*")
 _ONLY_C_BYTES = re.compile(rb"(?:[^%]|%%|%c)*")
@@ -257,12 +278,13 @@ class _Normalise(ast.NodeTransformer):
         lazy_modules: bool = False,
         type_alias: "Optional[Tuple[Optional[str], str]]" = None,
         unpacking: Optional[str] = None,
-        decorator: Optional[str] = None,
+        helpers: Helpers = NO_HELPERS,
     ) -> None:
         self.values = values
-        self.decorator = decorator  # lowered decorators: the function they are passed through
-        self.slice_type: Optional[str] = None  # lowered starred subscripts: what they call for a slice
-        self.starred_annotation: Optional[str] = None  # lowered *args: *Ts: the comprehension's name
+        self.decorator = helpers.decorator
+        self.slice_type = helpers.slice_type
+        self.starred_annotation = helpers.starred_annotation
+        self.format_function = helpers.format_function
         self.unpacking = unpacking  # lowered unpacking in comprehensions: the prefix of its names
         self.lazy_modules = lazy_modules  # imports compared as plain ones, __lazy_modules__ taken out
         self.type_alias = type_alias  # lowered type statements: (imported as, module named inline)
@@ -499,7 +521,10 @@ class _Normalise(ast.NodeTransformer):
             isinstance(stmt, ast.Assign)
             and len(stmt.targets) == 1
             and isinstance(stmt.targets[0], ast.Name)
-            and (stmt.targets[0].id in self.values or stmt.targets[0].id in (self.decorator, self.slice_type))
+            and (
+                stmt.targets[0].id in self.values
+                or stmt.targets[0].id in (self.decorator, self.slice_type, self.format_function)
+            )
         )
 
     def visit_arguments(self, node: ast.arguments) -> ast.AST:
@@ -555,7 +580,12 @@ class _Normalise(ast.NodeTransformer):
         return ast.Call(ast.Name(str(self.runtime_name), ast.Load()), args, [])
 
     def visit_Call(self, node: ast.Call) -> ast.AST:
+        joins = self._joins_formatted(node)  # known before the temporary is folded
         self.generic_visit(node)
+        if joins:
+            # Each is a constant or a formatted field, as an f-string's parts.
+            parts = [ast.FormattedValue(part, -1, None) for part in node.args[0].elts]  # type: ignore[attr-defined]
+            return self.visit_JoinedStr(ast.JoinedStr(parts))  # type: ignore[arg-type]  # FormattedValue is an expr
         if (
             isinstance(node.func, ast.Name)
             and node.func.id == self.slice_type
@@ -563,6 +593,9 @@ class _Normalise(ast.NodeTransformer):
             and not node.keywords
         ):
             return self.visit_Slice(ast.Slice(*node.args))  # a slice of a lowered starred subscript
+        formatted = self._formatted(node)
+        if formatted is not None:
+            return formatted
         comprehension = self._comprehension_of_lambda(node)
         if comprehension is not None:
             return self._packed_any(comprehension)
@@ -574,6 +607,36 @@ class _Normalise(ast.NodeTransformer):
                     arg.elts[1] = self._expression_text(arg.elts[1])
                     arg.elts[3] = _spec_form(arg.elts[3])
         return node
+
+    def _joins_formatted(self, call: ast.Call) -> bool:
+        """Whether ``call`` is ``_t.join((a, b))``, ``_t`` a temporary bound
+        to ``''``: how the output joins the parts of a field formatted by a
+        call (the debug text, a spec's parts) or of an f-string spelled so."""
+        func = call.func
+        return (
+            isinstance(func, ast.Attribute)
+            and func.attr == "join"
+            and isinstance(func.value, ast.Name)
+            and self.values.get(func.value.id, None) == ""
+            and len(call.args) == 1
+            and not call.keywords
+            and isinstance(call.args[0], ast.Tuple)
+        )
+
+    def _formatted(self, call: ast.Call) -> Optional[ast.AST]:
+        """``F(value, spec)``, ``F`` being ``format`` bound with the
+        temporaries (the value converted first, ``('%r' % ((x),))``), as the
+        f-string holding the field it stands for."""
+        args = call.args
+        if not (isinstance(call.func, ast.Name) and call.func.id == self.format_function):
+            return None
+        if call.keywords or not 1 <= len(args) <= 2:
+            return None
+        value, conversion = _unconverted(args[0])
+        spec = None
+        if len(args) == 2:
+            spec = args[1] if isinstance(args[1], ast.JoinedStr) else ast.JoinedStr([args[1]])
+        return self.visit_JoinedStr(ast.JoinedStr([ast.FormattedValue(value, conversion, spec)]))
 
     def visit_Constant(self, node: ast.Constant) -> ast.AST:
         # u'...' (kind "u") is the same str as '...', which a temporary holds.
@@ -591,18 +654,9 @@ class _Normalise(ast.NodeTransformer):
             node.format_spec = ast.JoinedStr([node.format_spec])
         # {('%r' % ((x),)):{w}} is how old Pythons convert before the spec's
         # fields run, as 3.13+ does for {x!r:{w}}.
-        inner = node.value
-        if (
-            node.conversion == -1
-            and node.format_spec is not None
-            and isinstance(inner, ast.BinOp)
-            and isinstance(inner.op, ast.Mod)
-            and isinstance(inner.left, ast.Constant)
-            and inner.left.value in ("%r", "%s", "%a")
-            and isinstance(inner.right, ast.Tuple)
-            and len(inner.right.elts) == 1
-        ):
-            return ast.FormattedValue(inner.right.elts[0], ord(inner.left.value[1]), node.format_spec)
+        if node.conversion == -1 and node.format_spec is not None:
+            value, conversion = _unconverted(node.value)
+            return ast.FormattedValue(value, conversion, node.format_spec)
         return node
 
     def visit_JoinedStr(self, node: ast.JoinedStr) -> ast.AST:

@@ -95,6 +95,8 @@ def test_what_313_reads_otherwise_is_lowered_for_312_too(target):
 # What transpile() writes for 3.8, written out by hand: name -> (3.12
 # source, its lowering).  Each lowering runs on 3.8 as its source does on
 # 3.15 (test_the_pinned_lowerings_run_on_38_as_their_sources_on_315).
+FIVE_LEVELS = 'f"{f"{f"{f"{f"{x}"!r}"!r}"!r}"!r}"'
+
 LOWERED = {
     "quote reuse swaps the nested quotes only": (
         'x = f"{d["k"]} and {d["j"]!r:>5}"\n',
@@ -156,6 +158,37 @@ LOWERED = {
     "a conversion with fields in its spec": (
         "x = f'{a!r:>{w()}}|{a!s:{w()}}|{a!r:>8}'\n",
         "x = f'{(\"%r\" % ((a),)):>{w()}}|{(\"%s\" % ((a),)):{w()}}|{a!r:>8}'\n",
+    ),
+    # Where no quote is left, an f-string is its text and fields joined,
+    # each field a call of format on its value, converted first.
+    "the fifth level of f-strings as calls of format": (
+        'x = "z"\nx = ' + FIVE_LEVELS + "\n",
+        (
+            "_fstring_backport_0 = '%r'; _fstring_backport_f = format; x = \"z\"\n"
+            "x = f\"{f'{_fstring_backport_f((_fstring_backport_0 % ((_fstring_backport_f("
+            "(_fstring_backport_0 % ((_fstring_backport_f(x)),)))),)))!r}'!r}\"\n"
+        ),
+    ),
+    # Here the fields of a spec two deep, in the third level of f-strings.
+    "a spec's fields as calls of format": (
+        'b = 1\nx = f"{(f"{(f"{x:{a!r:{w}}-{b=:{w}}.{x:{x:\\}}}")}")}"\n',
+        (
+            "_fstring_backport_0 = '%r'; _fstring_backport_1 = '-'; _fstring_backport_2 = 'b='; "
+            "_fstring_backport_3 = ''; _fstring_backport_4 = '.'; _fstring_backport_5 = '\\\\'; "
+            "_fstring_backport_f = format; b = 1\n"
+            "x = f\"{(f'{(_fstring_backport_f(x, _fstring_backport_3.join(("
+            "_fstring_backport_f((_fstring_backport_0 % ((a),)), _fstring_backport_f(w)), _fstring_backport_1, "
+            "_fstring_backport_3.join((_fstring_backport_2, _fstring_backport_f(b, _fstring_backport_f(w)))), "
+            "_fstring_backport_4, _fstring_backport_f(x, _fstring_backport_f(x, _fstring_backport_5))))))}')}\"\n"
+        ),
+    ),
+    # A line break the calls do not hold follows them.
+    "line breaks kept after the calls": (
+        'b = 1\nx = f"{(f"""{(f"{x:{x:{y\n}}}")}""")}"\n',
+        (
+            "_fstring_backport_f = format; b = 1\nx = f\"\"\"{(f'''{(_fstring_backport_f(x, "
+            "_fstring_backport_f(x, _fstring_backport_f(y\n))))}''')}\"\"\"\n"
+        ),
     ),
 }
 
@@ -277,16 +310,18 @@ def test_the_safety_net_refuses_output_that_differs():
 
 
 @pytest.mark.parametrize(
-    "src, reason",
+    "src, inline",
     [
-        # Five levels with conversions: each level needs its own kind of quote.
-        ('x = "z"\nprint(f"{f"{f"{f"{f"{x}"!r}"!r}"!r}"!r}")\n', "cannot lower"),
+        # Five levels with conversions: each level needs its own kind of
+        # quote, or, for the fifth, names for its text and format.
+        ('x = "z"\nprint(' + FIVE_LEVELS + ")\n", True),
+        ("def f(x):\n    return " + FIVE_LEVELS + "\n", False),  # no line to bind a name on
     ],
 )
-def test_what_cannot_be_lowered_is_an_error_that_says_why(src, reason):
+def test_what_cannot_be_lowered_is_an_error_that_says_why(src, inline):
     with pytest.raises(TranspileError) as info:
-        transpile(src, (3, 8), filename="m.py")
-    assert reason in info.value.msg
+        transpile(src, (3, 8), filename="m.py", inline_constants=inline)
+    assert "cannot lower" in info.value.msg
     assert info.value.filename == "m.py"
     if sys.version_info >= (3, 12):
         compile(src, "m.py", "exec")  # valid 3.12, so the refusal is ours
@@ -348,3 +383,36 @@ def test_a_bad_escape_met_while_moving_line_breaks_is_an_error():
     assert "unknown Unicode character name" in info.value.msg
     (on_315,) = syntax_errors(oracle(), [src])
     assert on_315 is not None and "unknown Unicode character name" in on_315[0]
+
+
+CALLS_SETUP = """\
+log = []
+class V:
+    def __init__(self, name): self.name = name
+    def __repr__(self): log.append('repr ' + self.name); return self.name.upper()
+    def __str__(self): log.append('str ' + self.name); return self.name
+    def __format__(self, spec): log.append('format ' + self.name + ' ' + repr(spec)); return '<' + spec + '>'
+class Spec:
+    def __format__(self, spec): log.append('format spec ' + repr(spec)); return '5'
+def value(name): log.append('value ' + name); return V(name)
+w = Spec()
+"""
+
+
+@pytest.mark.parametrize("target", ["3.8", "3.11"])
+def test_fields_formatted_by_calls_run_as_on_315(target):
+    """Values, conversions and __format__ calls in 3.15's order, with the
+    builtin format, however the module binds the name."""
+    src = (
+        '"""Calls of format."""\n'
+        "def format(*args):\n"
+        "    raise AssertionError(args)\n"
+        'x = f"{(f"{(f"{value("a"):{value("b")!r:{w}}-{value("c")=:{w}}.{value("d"):{value("e"):\\\\}}}")}")}"\n'
+        'y = f"{f"{f"{f"{f"{value("f")}{value("g")!s:>{w}}{value("h") = }"!r}"!a}"!r}"!s}"\n'
+        "print(x, y, log)\n"
+    )
+    lowered = lower(src)
+    assert "_fstring_backport_f(" in lowered  # the case needs the calls
+    [(expected, got)] = originals_and_pinned([(target, CALLS_SETUP, src, lowered)])
+    assert expected[1] is None, expected
+    assert got == expected
