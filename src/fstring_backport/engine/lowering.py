@@ -98,6 +98,7 @@ class _NeedsATemporary(CannotLower):
 
 
 _NO_QUOTE_FOR_A_LINE_BREAK = "a line break inside a single-quoted f-string"
+_ADD_A_LINE = "add a blank line or a docstring above the first statement"
 
 
 class _Where(NamedTuple):
@@ -217,6 +218,7 @@ class Lowerer:
             if deferred is not None:
                 return deferred
             reason = self.deferral_failure or reason
+        reason = self._unless_names(reason)
         raise self.parsed.error(f"cannot lower this f-string for Python < 3.12 ({reason})", start.offset)
 
     def _with_breaks_after(self, node: FString, prefix: str, raw: bool, original: str) -> Optional[str]:
@@ -273,7 +275,15 @@ class Lowerer:
             if call is not None:
                 return call
             reason = self.deferral_failure or reason
+        reason = self._unless_names(reason)
         raise self.parsed.error(f"cannot lower this t-string for Python < 3.14 ({reason})", offset)
+
+    def _unless_names(self, reason: str) -> str:
+        """``reason``, saying what to change where only the want of a line
+        for names stopped the lowering (names spell what quotes cannot)."""
+        if self.temps.no_place and not self.temps.asked_inline and _ADD_A_LINE not in reason:
+            return f"{reason}, and no line to bind names on: {_ADD_A_LINE}"
+        return reason
 
     def _prefix(self, node: FString) -> str:
         return prefix_of(self.tokens[node.start].text)
@@ -349,8 +359,7 @@ class Lowerer:
                 raise CannotLower(
                     "no quote left to spell a constant inline (inline-constants is on)"
                     if self.temps.asked_inline
-                    else "no quote left to spell a constant inline, and no line to bind it to a name on: "
-                    "add a blank line or a docstring above the first statement"
+                    else "no quote left to spell a constant inline, and no line to bind it to a name on: " + _ADD_A_LINE
                 )
             return spelled
         return self.temps.name_for(constant_source(value, self.encoding))

@@ -322,6 +322,8 @@ def test_what_cannot_be_lowered_is_an_error_that_says_why(src, inline):
     with pytest.raises(TranspileError) as info:
         transpile(src, (3, 8), filename="m.py", inline_constants=inline)
     assert "cannot lower" in info.value.msg
+    # Without inline-constants, what is missing is a line for names.
+    assert ("add a blank line or a docstring above the first statement" in info.value.msg) is not inline
     assert info.value.filename == "m.py"
     if sys.version_info >= (3, 12):
         compile(src, "m.py", "exec")  # valid 3.12, so the refusal is ours
