@@ -112,6 +112,12 @@ CASES = [
     ('x = f"{a:{b:"}}\ny = )\n', "unmatched ')'", 2, 5),
     ('x = f"{a:{b:"}}\n  y = 1\n', "f-string: expecting '}', or format specs", 1, 13),
     ('x = f"{a:"\ny = f"{\n', "f-string: expecting '}', or format specs", 1, 10),
+    # A field left open at the end (its quote in a comment): CPython's
+    # parser reads on into the next lines, and its error there comes first.
+    ("x = f'{#}'\ny = f'{a}'\n", "f-string: expecting '!', or ':', or '}'", 2, 5),
+    ("x = f'{#}'\ny + f'{a!}'\n", "f-string: missing conversion character", 2, 10),
+    ("x = f'{(#}'\ny + f'{a!x}'\n", "f-string: invalid conversion character 'x': expected 's', 'r', or 'a'", 2, 10),
+    ("x = f'{#}'\ny + 1\n", "'{' was never closed", 1, 7),
 ]
 
 

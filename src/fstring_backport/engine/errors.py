@@ -24,6 +24,10 @@ class TranspileError(SyntaxError):
     # it then meets outside f-strings is the one reported (see
     # rewriting._read).
     tokenizer_resumes: Optional[Tuple[int, int, Tuple[Tuple[str, int], ...]]] = None
+    # The input ended in an f-string's field: what closes its brackets and
+    # f-strings.  An error CPython's parser meets in the field before the
+    # input's end is the one reported (see rewriting._read).
+    closing: Optional[str] = None
 
     def __init__(
         self,

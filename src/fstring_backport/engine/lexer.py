@@ -154,6 +154,7 @@ _FSTRING_TEXT = {
     for state in (TEXT, SPEC, RESUMED)
 }
 _CLOSING = {")": "(", "]": "[", "}": "{"}
+_CLOSERS = {opening: closing for closing, opening in _CLOSING.items()}
 # A string's opening (prefix and quote) -> (quote, "f", "t" or "", raw):
 # a few dozen kinds, looked up once per string instead of read again.
 _OPENINGS: Dict[str, Tuple[str, str, bool]] = {}
@@ -643,10 +644,23 @@ class _Lexer:
         error.parser_errors_before = line_starts[line] if line < len(line_starts) else len(self.text)
         return error
 
+    def closing(self) -> str:
+        """What closes the brackets and f-strings open here, innermost first."""
+        modes = list(self.fstrings)
+        out = []
+        for depth in range(len(self.brackets) - 1, -1, -1):
+            while modes and modes[-1].depth > depth:
+                out.append(modes.pop().quote)
+            out.append(_CLOSERS[self.brackets[depth][0]])
+        out.extend(mode.quote for mode in reversed(modes))
+        return "".join(out)
+
     def unclosed_fstring(self, mode: _FStringMode) -> TranspileError:
         """The input ended inside an f-string: blame what 3.15 blames."""
         if not mode.in_text(len(self.brackets)):
-            return self.never_closed()  # in a field's code
+            error = self.never_closed()  # in a field's code
+            error.closing = self.closing()
+            return error
         if len(mode.quote) == 1:  # CPython's input ends in a line break
             return self.line_break(mode, len(self.text))
         return self.unterminated(mode.start, mode.quote, mode.letter + "-string", len(self.text))

@@ -80,6 +80,8 @@ def _read(text: str, filename: str) -> Module:
             _raise_an_earlier_error(text[: error.parser_errors_before], filename)
         if error.tokenizer_resumes is not None:
             _raise_a_later_tokenizer_error(text, filename, error)
+        if error.closing is not None:
+            _raise_an_error_before_the_end(text, error.closing, filename)
         raise
     module = Module(parsed)
     module.concatenations.refuse_mixed_literals()
@@ -97,6 +99,19 @@ def _raise_an_earlier_error(text_before: str, filename: str) -> None:
         before.concatenations.refuse_mixed_literals()  # parses its f-strings and t-strings
     except TranspileError as earlier:
         raise earlier from None
+
+
+def _raise_an_error_before_the_end(text: str, closing: str, filename: str) -> None:
+    """The input ended in an f-string's field (``f'{#}'`` on line 1): raise
+    an error that CPython's parser meets in that field before the end, as
+    it reads on (``y = f'{a}'`` on line 2, a debug ``=`` followed by more
+    code), found with the field and its f-strings closed."""
+    end = LineIndex(text).position(len(text))
+    try:
+        Module(lex(text + "\n" + closing + "\n", filename)).concatenations.refuse_mixed_literals()
+    except TranspileError as earlier:
+        if (earlier.lineno, (earlier.offset or 1) - 1) < end:
+            raise earlier from None
 
 
 def _raise_a_later_tokenizer_error(text: str, filename: str, error: TranspileError) -> None:
