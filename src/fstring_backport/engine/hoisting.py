@@ -122,9 +122,10 @@ class Temporaries:
         return self.prefix + "s"
 
     def format_function(self) -> Optional[str]:
-        """What a field too deep for old Pythons' f-strings is formatted
-        with where no quote is left for a nested f-string: ``format``, bound
-        with the temporaries (None where they are spelled inline)."""
+        """What an f-string's field is formatted with where no quote is left
+        for the f-string: ``format``, bound with the temporaries, beside
+        ``''.join`` (:attr:`join_name`), which joins the pieces (None where
+        they are spelled inline)."""
         if self.inline:
             return None
         self.format_used = True
@@ -134,6 +135,11 @@ class Temporaries:
     def format_name(self) -> str:
         """The name ``format`` is bound to for fields formatted by a call."""
         return self.prefix + "f"
+
+    @property
+    def join_name(self) -> str:
+        """The name ``''.join`` is bound to beside :attr:`format_name`."""
+        return self.prefix + "j"
 
     @property
     def runtime_inline(self) -> bool:
@@ -172,7 +178,7 @@ class Temporaries:
         if self.slice_used:
             statements.append(f"{self.slice_name} = slice")
         if self.format_used:
-            statements.append(f"{self.format_name} = format")
+            statements.append(f"{self.format_name} = format; {self.join_name} = ''.join")
         imported = [f"build as {self.prefix}t"] if self.imports_runtime else []
         if self.type_alias_used:
             imported.append(f"type_alias as {self.prefix}a")

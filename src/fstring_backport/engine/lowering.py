@@ -422,7 +422,8 @@ class Lowerer:
     def _joined_call(self, parts: Sequence[Part], raw: bool, context: Tuple[str, ...]) -> str:
         """An f-string in an expression, spelled with no quote: its text
         bound to names, each field a call of ``format`` (:meth:`_format_call`),
-        joined by ``''.join``; one field alone is its call.  The line breaks
+        joined by ``''.join`` (both bound with the temporaries); one piece
+        alone is itself.  The line breaks
         the spelling does not keep follow it."""
         tokens = self.tokens
         pieces = self._pieces(parts, raw, context)
@@ -431,7 +432,7 @@ class Lowerer:
         elif len(pieces) == 1:
             call = pieces[0]
         else:
-            call = self._join(pieces, context)
+            call = self._join(pieces)
         if not parts:
             return call
         first, last = parts[0], parts[-1]
@@ -449,8 +450,8 @@ class Lowerer:
             for part in parts
         ]
 
-    def _join(self, pieces: List[str], context: Tuple[str, ...]) -> str:
-        return self._constant("", context) + ".join((" + ", ".join(pieces) + "))"
+    def _join(self, pieces: List[str]) -> str:
+        return self.temps.join_name + "((" + ", ".join(pieces) + "))"
 
     def _format_call(self, field: Field, raw: bool, context: Tuple[str, ...]) -> str:
         """``F(value, spec)`` for ``field``, its spec's fields as such calls too."""
@@ -470,11 +471,11 @@ class Lowerer:
             if len(pieces) == 1:
                 arguments.append(pieces[0])
             elif pieces:
-                arguments.append(self._join(pieces, context))
+                arguments.append(self._join(pieces))
         formatted = function + "(" + ", ".join(arguments) + ")"
         if field.equals is None:
             return formatted
-        return self._join([self._constant(debug_text(tokens, field), context), formatted], context)
+        return self._join([self._constant(debug_text(tokens, field), context), formatted])
 
     def _field_here(self, field: Field, where: "_Where", converts_first: bool = False) -> str:
         """The field, written where it stands; with ``converts_first`` its

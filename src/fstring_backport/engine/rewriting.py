@@ -229,6 +229,7 @@ def _safety_check(rewriting: Rewriting, output: str, spans: List[Span], future: 
             slice_type=temporaries.slice_name,
             starred_annotation=temporaries.prefix + "v",
             format_function=temporaries.format_name,
+            join_function=temporaries.join_name,
         ),
         runtime_module=rewriting.runtime if temporaries.runtime_inline else None,
         future_annotations=future,

@@ -31,7 +31,8 @@ class Helpers(NamedTuple):
     decorator: Optional[str] = None  # what lowered decorators are passed through
     slice_type: Optional[str] = None  # ``slice``, for lowered starred subscripts
     starred_annotation: Optional[str] = None  # what a lowered ``*args: *Ts`` unpacks to
-    format_function: Optional[str] = None  # ``format``, for fields too deep for a nested f-string
+    format_function: Optional[str] = None  # ``format``, for f-strings with no quote left
+    join_function: Optional[str] = None  # ``''.join``, beside it
 
 
 NO_HELPERS = Helpers()
@@ -285,6 +286,7 @@ class _Normalise(ast.NodeTransformer):
         self.slice_type = helpers.slice_type
         self.starred_annotation = helpers.starred_annotation
         self.format_function = helpers.format_function
+        self.join_function = helpers.join_function
         self.unpacking = unpacking  # lowered unpacking in comprehensions: the prefix of its names
         self.lazy_modules = lazy_modules  # imports compared as plain ones, __lazy_modules__ taken out
         self.type_alias = type_alias  # lowered type statements: (imported as, module named inline)
@@ -523,7 +525,7 @@ class _Normalise(ast.NodeTransformer):
             and isinstance(stmt.targets[0], ast.Name)
             and (
                 stmt.targets[0].id in self.values
-                or stmt.targets[0].id in (self.decorator, self.slice_type, self.format_function)
+                or stmt.targets[0].id in (self.decorator, self.slice_type, self.format_function, self.join_function)
             )
         )
 
@@ -580,9 +582,8 @@ class _Normalise(ast.NodeTransformer):
         return ast.Call(ast.Name(str(self.runtime_name), ast.Load()), args, [])
 
     def visit_Call(self, node: ast.Call) -> ast.AST:
-        joins = self._joins_formatted(node)  # known before the temporary is folded
         self.generic_visit(node)
-        if joins:
+        if self._joins_formatted(node):
             # Each is a constant or a formatted field, as an f-string's parts.
             parts = [ast.FormattedValue(part, -1, None) for part in node.args[0].elts]  # type: ignore[attr-defined]
             return self.visit_JoinedStr(ast.JoinedStr(parts))  # type: ignore[arg-type]  # FormattedValue is an expr
@@ -609,15 +610,12 @@ class _Normalise(ast.NodeTransformer):
         return node
 
     def _joins_formatted(self, call: ast.Call) -> bool:
-        """Whether ``call`` is ``_t.join((a, b))``, ``_t`` a temporary bound
-        to ``''``: how the output joins the parts of a field formatted by a
-        call (the debug text, a spec's parts) or of an f-string spelled so."""
-        func = call.func
+        """Whether ``call`` is ``J((a, b))``, ``J`` being ``''.join`` bound with
+        the temporaries: how the output joins the parts of an f-string with
+        no quote left (its text, fields formatted by calls, debug texts)."""
         return (
-            isinstance(func, ast.Attribute)
-            and func.attr == "join"
-            and isinstance(func.value, ast.Name)
-            and self.values.get(func.value.id, None) == ""
+            isinstance(call.func, ast.Name)
+            and call.func.id == self.join_function
             and len(call.args) == 1
             and not call.keywords
             and isinstance(call.args[0], ast.Tuple)
