@@ -73,6 +73,7 @@ def expression(quote, depth):
             atom, st.sampled_from(joiners), atom,
         ),
         st.builds(lambda x: x + "  # note }'\"\n", atom) if len(quote) == 3 else atom,
+        st.builds(lambda x, y: f"{x}, {y}", atom, atom),  # a bare tuple: {a, b}
     )
 
 

@@ -464,7 +464,8 @@ class Lowerer:
         if conversion is not None:
             value = self._converted(field, context, conversion)
         else:
-            value = self.expression(field.expr_start, field.expr_end, context)
+            # Bracketed: a field's expression may be a bare tuple ({a, b}).
+            value = "(" + self.expression(field.expr_start, field.expr_end, context) + ")"
         arguments = [value]
         if field.colon is not None:
             pieces = self._pieces(field.spec or (), raw, context)

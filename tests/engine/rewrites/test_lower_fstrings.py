@@ -166,7 +166,7 @@ LOWERED = {
         (
             "_fstring_backport_0 = '%r'; _fstring_backport_f = format; _fstring_backport_j = ''.join; x = \"z\"\n"
             "x = f\"{f'{_fstring_backport_f((_fstring_backport_0 % ((_fstring_backport_f("
-            "(_fstring_backport_0 % ((_fstring_backport_f(x)),)))),)))!r}'!r}\"\n"
+            "(_fstring_backport_0 % ((_fstring_backport_f((x))),)))),)))!r}'!r}\"\n"
         ),
     ),
     # Here the fields of a spec two deep, in the third level of f-strings.
@@ -176,19 +176,19 @@ LOWERED = {
             "_fstring_backport_0 = '%r'; _fstring_backport_1 = '-'; _fstring_backport_2 = 'b='; "
             "_fstring_backport_3 = '.'; _fstring_backport_4 = '\\\\'; "
             "_fstring_backport_f = format; _fstring_backport_j = ''.join; b = 1\n"
-            "x = f\"{(f'{(_fstring_backport_f(x, _fstring_backport_j(("
-            "_fstring_backport_f((_fstring_backport_0 % ((a),)), _fstring_backport_f(w)), _fstring_backport_1, "
-            "_fstring_backport_j((_fstring_backport_2, _fstring_backport_f(b, _fstring_backport_f(w)))), "
-            "_fstring_backport_3, _fstring_backport_f(x, _fstring_backport_f(x, _fstring_backport_4))))))}')}\"\n"
+            "x = f\"{(f'{(_fstring_backport_f((x), _fstring_backport_j(("
+            "_fstring_backport_f((_fstring_backport_0 % ((a),)), _fstring_backport_f((w))), _fstring_backport_1, "
+            "_fstring_backport_j((_fstring_backport_2, _fstring_backport_f((b), _fstring_backport_f((w))))), "
+            "_fstring_backport_3, _fstring_backport_f((x), _fstring_backport_f((x), _fstring_backport_4))))))}')}\"\n"
         ),
     ),
-    # A line break the calls do not hold follows them.
-    "line breaks kept after the calls": (
+    # A line break in a field stays in its call, an f-string's triple-quoted.
+    "line breaks kept in the calls": (
         'b = 1\nx = f"{(f"""{(f"{x:{x:{y\n}}}")}""")}"\n',
         (
             "_fstring_backport_f = format; _fstring_backport_j = ''.join; b = 1\n"
-            "x = f\"\"\"{(f'''{(_fstring_backport_f(x, "
-            "_fstring_backport_f(x, _fstring_backport_f(y\n))))}''')}\"\"\"\n"
+            "x = f\"\"\"{(f'''{(_fstring_backport_f((x), "
+            "_fstring_backport_f((x), _fstring_backport_f((y\n)))))}''')}\"\"\"\n"
         ),
     ),
 }
@@ -412,7 +412,7 @@ def test_fields_formatted_by_calls_run_as_on_315(target):
         "def format(*args):\n"
         "    raise AssertionError(args)\n"
         'x = f"{(f"{(f"{value("a"):{value("b")!r:{w}}-{value("c")=:{w}}.{value("d"):{value("e"):\\\\}}}")}")}"\n'
-        'y = f"{f"{f"{f"{f"{value("f")}{value("g")!s:>{w}}{value("h") = }"!r}"!a}"!r}"!s}"\n'
+        'y = f"{f"{f"{f"{f"{value("f")}{value("g")!s:>{w}}{value("h") = }{value("t"), 2}"!r}"!a}"!r}"!s}"\n'
         # The module's own join of an f-string, where "" needs a name: not ours to fold.
         "z = f\"{f'{f\"\"\"{f'''{\"\".join((f\"{value('i')}\", str(1)))}'''!r}\"\"\"!r}'!r}\"\n"
         "print(x, y, z, log)\n"
