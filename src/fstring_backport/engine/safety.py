@@ -653,8 +653,9 @@ class _Normalise(ast.NodeTransformer):
         # {('%r' % ((x),)):{w}} is how old Pythons convert before the spec's
         # fields run, as 3.13+ does for {x!r:{w}}.
         if node.conversion == -1 and node.format_spec is not None:
-            value, conversion = _unconverted(node.value)
-            return ast.FormattedValue(value, conversion, node.format_spec)
+            node.value, node.conversion = _unconverted(node.value)
+        if isinstance(node.format_spec, ast.JoinedStr) and not node.format_spec.values:
+            node.format_spec = None  # {x:} is {x}, and format(x) is what a call writes for it
         return node
 
     def visit_JoinedStr(self, node: ast.JoinedStr) -> ast.AST:

@@ -159,6 +159,11 @@ LOWERED = {
         "x = f'{a!r:>{w()}}|{a!s:{w()}}|{a!r:>8}'\n",
         "x = f'{(\"%r\" % ((a),)):>{w()}}|{(\"%s\" % ((a),)):{w()}}|{a!r:>8}'\n",
     ),
+    # A debug field in a spec, converted first, its empty spec kept.
+    "a converted debug field with an empty spec, in a spec": (
+        "x = rf'{x:{['']=!a:}}'\n",
+        "_fstring_backport_0 = \"['']=\"; x = rf'{x:{_fstring_backport_0}{(\"%a\" % (([\"\"]),)):}}'\n",
+    ),
     # Where no quote is left, an f-string is its text and fields joined,
     # each field a call of format on its value, converted first.
     "the fifth level of f-strings as calls of format": (
@@ -412,7 +417,8 @@ def test_fields_formatted_by_calls_run_as_on_315(target):
         "def format(*args):\n"
         "    raise AssertionError(args)\n"
         'x = f"{(f"{(f"{value("a"):{value("b")!r:{w}}-{value("c")=:{w}}.{value("d"):{value("e"):\\\\}}}")}")}"\n'
-        'y = f"{f"{f"{f"{f"{value("f")}{value("g")!s:>{w}}{value("h") = }{value("t"), 2}"!r}"!a}"!r}"!s}"\n'
+        'y = f"{f"{f"{f"{f"{value("f")}{value("g")!s:>{w}}{value("h") = }{value("t"), 2}{value("k"):}"'
+        '!r}"!a}"!r}"!s}"\n'
         # The module's own join of an f-string, where "" needs a name: not ours to fold.
         "z = f\"{f'{f\"\"\"{f'''{\"\".join((f\"{value('i')}\", str(1)))}'''!r}\"\"\"!r}'!r}\"\n"
         "print(x, y, z, log)\n"
