@@ -121,13 +121,13 @@ class Temporaries:
         """The name ``slice`` is bound to for lowered starred subscripts."""
         return self.prefix + "s"
 
-    def format_function(self) -> Optional[str]:
+    def format_function(self) -> str:
         """What an f-string's field is formatted with where no quote is left
         for the f-string: ``format``, bound with the temporaries, beside
-        ``''.join`` (:attr:`join_name`), which joins the pieces (None where
-        they are spelled inline)."""
-        if self.inline:
-            return None
+        ``''.join`` (:attr:`join_name`), which joins the pieces.  Asked only
+        where names are bound (:class:`~.lowering.Lowerer` tries such calls
+        only then)."""
+        assert not self.inline
         self.format_used = True
         return self.format_name
 

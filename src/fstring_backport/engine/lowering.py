@@ -423,18 +423,13 @@ class Lowerer:
         """An f-string in an expression, spelled with no quote: its text
         bound to names, each field a call of ``format`` (:meth:`_format_call`),
         joined by ``''.join`` (both bound with the temporaries); one piece
-        alone is itself.  The line breaks
-        the spelling does not keep follow it."""
+        alone is itself.  The line breaks the spelling does not keep follow
+        it."""
+        if not parts:
+            return self._constant("", context)
         tokens = self.tokens
         pieces = self._pieces(parts, raw, context)
-        if not pieces:
-            call = self._constant("", context)
-        elif len(pieces) == 1:
-            call = pieces[0]
-        else:
-            call = self._join(pieces)
-        if not parts:
-            return call
+        call = pieces[0] if len(pieces) == 1 else self._join(pieces)
         first, last = parts[0], parts[-1]
         start = tokens[first.open if isinstance(first, Field) else first.index].offset
         end = tokens[last.close if isinstance(last, Field) else last.index].end
@@ -456,7 +451,6 @@ class Lowerer:
     def _format_call(self, field: Field, raw: bool, context: Tuple[str, ...]) -> str:
         """``F(value, spec)`` for ``field``, its spec's fields as such calls too."""
         function = self.temps.format_function()
-        assert function is not None  # format_calls is set only where names can be bound
         tokens = self.tokens
         conversion = tokens[field.conversion].text if field.conversion is not None else None
         if field.equals is not None and conversion is None and field.colon is None:
