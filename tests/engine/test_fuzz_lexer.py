@@ -29,6 +29,7 @@ from fstring_backport import TranspileError, transpile
 from fstring_backport.engine.lexer import FSTRING_END, FSTRING_START, tokenize
 
 from support.cpython_tokens import first_difference, theirs
+from support.pythons import cpython_host_in
 from support.strategies import fstring_source, module_source
 
 pytestmark = pytest.mark.slow  # property-based
@@ -41,7 +42,7 @@ on_312 = pytest.mark.skipif(
 # The lexer is the same Python code on every host: the oldest (3.8), the one
 # most projects run (3.11) and the newest (3.15, whose tokenize reads PEP 701)
 # try the full number of examples, the matrix's other Pythons a quarter.
-FULL_BUDGET_HERE = sys.implementation.name == "cpython" and sys.version_info[:2] in ((3, 8), (3, 11), (3, 15))
+FULL_BUDGET_HERE = cpython_host_in("3.8", "3.11", "3.15")
 
 
 def examples(n):

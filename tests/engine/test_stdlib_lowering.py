@@ -16,14 +16,14 @@ from fstring_backport import TranspileError, transpile
 from fstring_backport.engine.pipeline import find_unlowered
 from fstring_backport.engine.safety import Helpers, _Normalise
 
-from support.pythons import compiles_with, stdlib_dir, stdlib_files
+from support.pythons import compiles_with, cpython_host_in, stdlib_dir, stdlib_files
 
 pytestmark = pytest.mark.slow  # transpiles two standard libraries
 
 # Every host lowers 3.15's library.  3.14's holds nearly the same files, and
 # the engine's output does not depend on the host: it is lowered again only
 # by the oldest host and by the two that read it natively (3.15 compares ASTs).
-VERSIONS = ("3.14", "3.15") if sys.version_info[:2] in ((3, 8), (3, 14), (3, 15)) else ("3.15",)
+VERSIONS = ("3.14", "3.15") if cpython_host_in("3.8", "3.14", "3.15") else ("3.15",)
 # The files of each standard library that Python 3.11 rejects only for their
 # f-strings: found by compiling every file with 3.11, and read one by one.
 # Other files use 3.12+ f-strings too, beside other newer syntax (3.15's

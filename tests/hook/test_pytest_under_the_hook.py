@@ -25,7 +25,7 @@ from typing import Dict, Tuple
 import pytest
 
 from support.hooked import installed_python, pytest_command, python, run_project_tests
-from support.pythons import child_environment, oracle
+from support.pythons import child_environment, cpython_host_in, oracle
 
 pytestmark = pytest.mark.slow
 
@@ -112,7 +112,7 @@ WAYS = ("install", "FSTRING_BACKPORT_HOOK", "run", "plugin")
 # 3.13 (the newest whose import system it hooks for t-strings); on the
 # matrix's other Pythons, none, each way alone and all four: the same finders
 # meet in the same order, and each pytest started costs seconds (on PyPy, 8).
-EVERY_COMBINATION_HERE = sys.implementation.name == "cpython" and sys.version_info[:2] in ((3, 8), (3, 11), (3, 13))
+EVERY_COMBINATION_HERE = cpython_host_in("3.8", "3.11", "3.13")
 COMBINATIONS = [
     ways
     for count in range(len(WAYS) + 1)

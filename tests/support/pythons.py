@@ -5,6 +5,7 @@ import json
 import os
 import shutil
 import subprocess
+import sys
 from pathlib import Path
 from typing import Dict, List, Optional, Sequence, Set, Tuple, Union
 
@@ -95,6 +96,13 @@ def executable(name: str) -> str:
         MISSING.add(command)
         pytest.skip(f"{command} is not on PATH: {HOW_TO_GET_THEM}")
     return path
+
+
+def cpython_host_in(*versions: str) -> bool:
+    """Whether the Python running the tests is CPython ``3.X`` for one of
+    ``versions``: the hosts of the matrix that do the full share of work
+    that every host could repeat (CONTRIBUTING.md, "The matrix")."""
+    return sys.implementation.name == "cpython" and "{}.{}".format(*sys.version_info[:2]) in versions
 
 
 def oracle() -> str:

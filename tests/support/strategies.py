@@ -64,13 +64,14 @@ which would make generation several times slower.
 """
 
 import os
-import sys
 import warnings
 from functools import lru_cache
 from typing import Callable, List, Tuple
 
 from hypothesis import settings
 from hypothesis import strategies as st
+
+from .pythons import cpython_host_in
 
 
 def batches(least: int, share: int) -> int:
@@ -85,7 +86,7 @@ def batches(least: int, share: int) -> int:
     if os.environ.get("FSTRING_BACKPORT_ALL_PYTHONS") != "1" and os.environ.get("HYPOTHESIS_PROFILE") != "nightly":
         return 1
     full = max(least, settings().max_examples // share)
-    if sys.version_info[:2] in ((3, 8), (3, 11)) and sys.implementation.name == "cpython":
+    if cpython_host_in("3.8", "3.11"):
         return full
     return max(1, full // 4)
 
