@@ -255,6 +255,18 @@ class Lowerer:
 
     def lower_template(self, group: List[FString]) -> str:
         """The runtime call for these concatenated t-strings, outside any f-string."""
+        try:
+            return self._lower_template(group)
+        except TranspileError:
+            if self.temps.inline:
+                raise
+        self.format_calls = True  # as for an f-string (see lower)
+        try:
+            return self._lower_template(group)
+        finally:
+            self.format_calls = False
+
+    def _lower_template(self, group: List[FString]) -> str:
         offset = self.tokens[group[0].start].offset
         mark = self.temps.checkpoint()
         try:

@@ -265,3 +265,26 @@ def test_debug_fields_with_comments_give_the_expression_315_gives(target):
         cases.append((target, setup, source + PARTS, transpile(source, target) + PARTS))
     for case, (expected, got) in zip(cases, originals_and_pinned(cases)):
         assert expected[0] and got == expected, case
+
+
+# F-strings three deep, with specs, in a t-string's spec: no quote is left
+# for the deepest, which is spelled with calls of format, as it would be in
+# an f-string standing alone.
+DEEP_IN_A_SPEC = (
+    '"""Doc."""\n'
+    "class A:\n"
+    "    def __format__(self, spec): return '<' + spec + '>'\n"
+    "b = a = A()\n"
+    "x = t\"\"\"{n}{'':{{''F'{['']}{ {}!s}{a:{()}{[[''],f\"{([]if n else f'{b:{(f\"[\"\"\")}}')}\"]}}'''}}}\"\"\"\n"
+)
+
+
+@pytest.mark.parametrize("target", ["3.8", "3.11"])
+def test_fstrings_too_deep_for_quotes_in_a_spec_are_calls_of_format(target):
+    lowered = transpile(DEEP_IN_A_SPEC, target)
+    assert "_fstring_backport_f((b)" in lowered  # the deepest level has no quote left
+    case = (target, "n = 0\n", DEEP_IN_A_SPEC + PARTS, lowered + PARTS)
+    [(expected, got)] = originals_and_pinned([case])
+    assert expected[0] and got == expected, case
+    with pytest.raises(TranspileError, match="cannot lower this t-string"):
+        transpile(DEEP_IN_A_SPEC, target, inline_constants=True)  # calls of format need names
