@@ -177,14 +177,19 @@ class Lowerer:
 
     def lower(self, node: FString) -> str:
         """The old-syntax text for ``node``; raise TranspileError if there is none."""
+        return self._retried_with_format_calls(lambda: self._lower(node))
+
+    def _retried_with_format_calls(self, attempt: "Callable[[], str]") -> str:
+        """What ``attempt`` gives, tried again with f-strings spelled as calls
+        of format where quotes alone fail and names can be bound."""
         try:
-            return self._lower(node)
+            return attempt()
         except TranspileError:
             if self.temps.inline:
                 raise
         self.format_calls = True
         try:
-            return self._lower(node)
+            return attempt()
         finally:
             self.format_calls = False
 
@@ -255,16 +260,7 @@ class Lowerer:
 
     def lower_template(self, group: List[FString]) -> str:
         """The runtime call for these concatenated t-strings, outside any f-string."""
-        try:
-            return self._lower_template(group)
-        except TranspileError:
-            if self.temps.inline:
-                raise
-        self.format_calls = True  # as for an f-string (see lower)
-        try:
-            return self._lower_template(group)
-        finally:
-            self.format_calls = False
+        return self._retried_with_format_calls(lambda: self._lower_template(group))
 
     def _lower_template(self, group: List[FString]) -> str:
         offset = self.tokens[group[0].start].offset
