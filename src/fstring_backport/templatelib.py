@@ -688,30 +688,78 @@ else:
 # ``X = type_alias('X', lambda: value)``.  It is here, in the t-string
 # runtime's file, because output ships one runtime copy per package.
 
+
+
+def _seeing_the_class(evaluate: "Any", namespace: "Any", defined_class: "Any") -> "Any":
+    """``evaluate`` of a ``type`` statement directly in a class body, given
+    how its scope looks a name up: in the class body's ``namespace`` while
+    that runs, in the class's own dict once ``defined_class()`` (the
+    class's ``__class__`` cell) gives the class; then outside the class."""
+
+    def look_up(name: str, outside: "Any") -> "Any":
+        try:
+            scope = defined_class().__dict__
+        except NameError:  # the cell is empty: the class body still runs
+            scope = namespace
+        try:
+            return scope[name]
+        except KeyError:
+            return outside()
+
+    return lambda: evaluate(look_up)
+
+
 if sys.version_info >= (3, 12):
     _ALIAS_CODE: "dict[str, Any]" = {}
 
-    def type_alias(name: str, evaluate: "Any") -> "Any":
+    def type_alias(qualname: str, evaluate: "Any", defined_class: "Any" = None) -> "Any":
         """The ``typing.TypeAliasType`` that ``type <name> = ...`` makes, its
         value ``evaluate()``, computed on first access: made by a ``type``
-        statement of its own, in the caller's module."""
-        code = _ALIAS_CODE.get(name)
+        statement of its own, in the caller's module, where 3.15 and later
+        qualify its name as ``qualname`` does (``f.<locals>.X``).  Directly
+        in a class body, ``evaluate`` takes how to look a name up (see
+        :func:`_seeing_the_class`)."""
+        caller = sys._getframe(1)
+        if defined_class is not None:
+            evaluate = _seeing_the_class(evaluate, caller.f_locals, defined_class)
+        code = _ALIAS_CODE.get(qualname)
         if code is None:
-            code = _ALIAS_CODE[name] = compile(f"type {name} = __fstring_backport_value__()", "<type alias>", "exec")
-        namespace = {"__name__": sys._getframe(1).f_globals.get("__name__"), "__fstring_backport_value__": evaluate}
+            code = _ALIAS_CODE[qualname] = _alias_code(qualname)
+        made: list[Any] = []
+        namespace = {
+            "__name__": caller.f_globals.get("__name__"),
+            "__fstring_backport_value__": evaluate,
+            "__fstring_backport_made__": made,
+        }
         exec(code, namespace)
-        return namespace[name]
+        return made[0]
+
+    def _alias_code(qualname: str) -> "Any":
+        """Code that makes the alias in the classes and functions that its
+        qualified name names (3.15 takes it from them; 3.12-3.14 name it
+        alone), and puts it in ``__fstring_backport_made__``."""
+        *scopes, name = qualname.split(".") if sys.version_info >= (3, 15) else [qualname.rpartition(".")[2]]
+        lines = [f"type {name} = __fstring_backport_value__()", f"__fstring_backport_made__.append({name})"]
+        while scopes:
+            scope = scopes.pop()
+            if scope == "<locals>":
+                function = scopes.pop()
+                lines = [f"def {function}():", *(" " + line for line in lines), f"{function}()"]
+            else:
+                lines = [f"class {scope}:", *(" " + line for line in lines)]
+        return compile("\n".join(lines), "<type alias>", "exec")
 
 else:
     _NO_VALUE = object()
-    _READ_ONLY = frozenset(("__name__", "__value__", "__type_params__", "__parameters__"))
+    _READ_ONLY = frozenset(("__name__", "__qualname__", "__value__", "__type_params__", "__parameters__"))
 
     @_final
     class TypeAliasType:
         """What ``type X = ...`` makes on 3.12 and later (PEP 695): ``__name__``,
-        ``__module__``, ``__value__`` (computed on first access, again after
-        an exception), no type parameters; unions with ``|``, pickled by
-        name.  Shown as ``typing.TypeAliasType``, which these Pythons lack."""
+        ``__qualname__`` (3.15's, which its repr shows), ``__module__``,
+        ``__value__`` (computed on first access, again after an exception),
+        no type parameters; unions with ``|``, pickled by name.  Shown as
+        ``typing.TypeAliasType``, which these Pythons lack."""
 
         __module__ = "typing"
 
@@ -737,7 +785,7 @@ else:
             return value
 
         def __repr__(self) -> str:
-            return self.__dict__["__name__"]
+            return self.__dict__["__qualname__"]
 
         def __getitem__(self, parameters: "Any") -> "NoReturn":
             raise TypeError("Only generic type aliases are subscriptable")
@@ -763,13 +811,20 @@ else:
             def __call__(self, *args: "Any", **kwargs: "Any") -> "NoReturn":
                 raise TypeError("'typing.TypeAliasType' object is not callable")
 
-    def type_alias(name: str, evaluate: "Any") -> "Any":
+    def type_alias(qualname: str, evaluate: "Any", defined_class: "Any" = None) -> "Any":
         """What ``type <name> = ...`` makes, its value ``evaluate()``,
-        computed on first access, in the caller's module."""
+        computed on first access, in the caller's module, its name
+        qualified as 3.15 qualifies it (``f.<locals>.X``).  Directly in a
+        class body, ``evaluate`` takes how to look a name up (see
+        :func:`_seeing_the_class`)."""
+        caller = sys._getframe(1)
+        if defined_class is not None:
+            evaluate = _seeing_the_class(evaluate, caller.f_locals, defined_class)
         alias = object.__new__(TypeAliasType)
         alias.__dict__.update(
-            __name__=name,
-            __module__=sys._getframe(1).f_globals.get("__name__"),
+            __name__=qualname.rpartition(".")[2],
+            __qualname__=qualname,
+            __module__=caller.f_globals.get("__name__"),
             __type_params__=(),
             __parameters__=(),
             _evaluate=evaluate,

@@ -7,7 +7,9 @@ f-strings, lowered for 3.8, print what 3.15 prints running the originals.
 Hypothesis writes modules of a docstring or none, then statements drawn
 from lazy imports (``import`` and ``from``, with ``as``), type aliases
 (values that are names defined later or never, f-strings reusing their
-quotes, lambdas, values over several lines), the use of an alias's
+quotes, lambdas, values over several lines; in a class body, values that
+read the class's names, bound before or after, or changed on the class),
+the use of an alias's
 ``__name__``, ``__module__`` and ``__value__`` (a ``NameError`` caught;
 a lambda's result rather than its repr, whose qualified name differs),
 of an imported name, f-strings that reuse quotes, and comprehensions that
@@ -50,13 +52,38 @@ VALUES = (
     "(\n    str  # a comment\n    , int)",
     "[Pair, 1]",
 )
+# Values of a type alias in a class body that binds Later before it and
+# Number after: names of the class, of the module (w, keys) or of neither.
+CLASS_VALUES = (
+    "Later",
+    "Number",
+    "Undefined",
+    "(Later, Number, w)",
+    "d['k'].upper()",
+    "keys[*d, Later]",
+    "(\n    Later  # a comment\n    , str)",
+)
 
 
 @st.composite
 def statement(draw, calls):
     """One statement (lines without indentation), and the calls of what it imports."""
     kinds = ["lazy import", "lazy from", "type", "use alias", "use import", "f-string", "for", ":=", "decorator"]
-    kind = draw(st.sampled_from([*kinds, "starred subscript", "starred annotation"]))
+    kind = draw(st.sampled_from([*kinds, "starred subscript", "starred annotation", "type in a class"]))
+    if kind == "type in a class":  # (3.12) its value sees the class's names
+        alias, value = draw(st.sampled_from(ALIASES)), draw(st.sampled_from(CLASS_VALUES))
+        changed = ["Holder.Number = complex"] if draw(st.booleans()) else []
+        lines = ["class Holder:", "    Later = bytes", *f"    type {alias} = {value}".split("\n"), "    Number = float"]
+        return [
+            *lines,
+            *changed,
+            "try:",
+            # An alias in its own value (type Later = Later) shows as Holder.Later
+            # on 3.15, Later on 3.12-3.14, which have no qualified names for it.
+            f"    print(repr(shown(Holder.{alias}.__value__)).replace('Holder.', ''))",
+            "except NameError as error:",
+            "    print('NameError', error)",
+        ], []
     if kind == "starred subscript":  # (3.11) keys shows its key
         forms = [
             "keys[*d, w]",

@@ -31,6 +31,7 @@ from .lexer import (
 from .parsed import Parsed
 from .rules import Rule
 from .statements import CLASS, COMPOUND, STATEMENT_ENDS, Statements, innermost_scope, statements_in_blocks
+from .type_aliases import class_names
 
 # Python's keywords: a bracket after one of these opens a display or a
 # group, never a subscript or a call (None, True and False are atoms).
@@ -68,7 +69,7 @@ def constructs(parsed: Parsed) -> List[Construct]:
     """Every use of 3.9-3.15 grammar in ``parsed`` that :mod:`.rules` names
     among its FB4xx rules but FB401 (``except A, B:``, which
     :mod:`.excepts` finds), FB412 (the ``type`` statements that
-    :mod:`.type_aliases` lowers: but those in a class body, FB416) and FB414
+    :mod:`.type_aliases` lowers: but some in a class body, FB416) and FB414
     (lazy imports, :mod:`.lazy_imports`), in the order of the text."""
     return sorted(_Reader(parsed).read(), key=lambda found: found.start)
 
@@ -176,8 +177,8 @@ class _Reader:
             self.add(rules.MATCH_STATEMENT, i, i)
             return True
         elif text == "type" and code[i + 1].kind == NAME and code[i + 2].text in ("=", "["):
-            # Lowered (:mod:`.type_aliases`), but in a class body.
-            if i in self.in_class_bodies():
+            # Lowered (:mod:`.type_aliases`), but some in a class body.
+            if i in self.in_class_bodies() and (code[i + 2].text == "[" or class_names(code, i + 3) is None):
                 self.add(rules.TYPE_STATEMENT_IN_CLASS, i, i + 1)
         return text in COMPOUND
 

@@ -86,7 +86,9 @@ TYPE_STATEMENT = Rule("FB412", "type-statement", "type statement", (3, 12))
 TYPE_PARAMETER_DEFAULT = _named("FB413", "type-parameter-default", "type parameter default", (3, 13))
 LAZY_IMPORT = Rule("FB414", "lazy-import", "lazy import", (3, 15))
 COMPREHENSION_UNPACKING = Rule("FB415", "comprehension-unpacking", "unpacking in a comprehension", (3, 15))
-# Its value sees the class's names (an annotation scope), as no lambda does.
+# Its value sees the class's names (an annotation scope); the scopes in it
+# (a lambda, a comprehension) and the names the class mangles see them in
+# ways the lowering of FB412 does not copy.
 TYPE_STATEMENT_IN_CLASS = _named("FB416", "type-statement-in-class", "type statement in a class body", (3, 12))
 
 RULES = (

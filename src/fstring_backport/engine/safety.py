@@ -332,26 +332,37 @@ class _Normalise(ast.NodeTransformer):
 
     def _type_statement(self, node: ast.Assign) -> Optional[ast.stmt]:
         """``X = type_alias('X', lambda: value)``, which a lowered ``type``
-        statement is, as that statement."""
+        statement is, as that statement; in a class body ``X =
+        type_alias('X', lambda c: value, lambda: __class__)``, each name
+        ``T`` of the value written ``c('T', lambda: T)``."""
         call, targets = node.value, node.targets
         if not (
             self.type_alias is not None
             and len(targets) == 1
             and isinstance(targets[0], ast.Name)
             and isinstance(call, ast.Call)
-            and len(call.args) == 2
+            and len(call.args) in (2, 3)
             and not call.keywords
             and self._names_type_alias(call.func)
         ):
             return None
-        name, function = call.args
-        if not (isinstance(name, ast.Constant) and name.value == targets[0].id and isinstance(function, ast.Lambda)):
+        name, function = call.args[:2]
+        if not (
+            isinstance(name, ast.Constant)
+            and isinstance(name.value, str)
+            and name.value.rpartition(".")[2] == targets[0].id
+            and isinstance(function, ast.Lambda)
+        ):
             return None
-        parameters = function.args
-        if parameters.posonlyargs or parameters.args or parameters.vararg or parameters.kwonlyargs or parameters.kwarg:
+        parameters, value = function.args, function.body
+        if len(call.args) == 3:  # in a class body: its one parameter looks names up
+            if not (_is_lambda_of(call.args[2], "__class__") and _takes_only(parameters, 1)):
+                return None
+            value = _ClassNamesAsNames(parameters.args[0].arg).visit(value)
+        elif not _takes_only(parameters, 0):
             return None
         statement: ast.stmt = ast.TypeAlias(  # type: ignore[attr-defined,unused-ignore]  # 3.12+, as the input
-            name=ast.Name(targets[0].id, ast.Store()), type_params=[], value=function.body
+            name=ast.Name(targets[0].id, ast.Store()), type_params=[], value=value
         )
         return statement
 
@@ -698,3 +709,38 @@ class _Normalise(ast.NodeTransformer):
             except (TypeError, ValueError, OverflowError):
                 pass
         return node
+
+
+def _is_lambda_of(node: ast.expr, name: str) -> bool:
+    """Whether ``node`` is ``lambda: name``."""
+    if not isinstance(node, ast.Lambda) or not isinstance(node.body, ast.Name) or node.body.id != name:
+        return False
+    return _takes_only(node.args, 0)
+
+
+def _takes_only(parameters: ast.arguments, positional: int) -> bool:
+    """Whether a function with these parameters takes just that many
+    positional arguments, none with a default."""
+    others = parameters.posonlyargs or parameters.vararg or parameters.kwonlyargs or parameters.kwarg
+    return len(parameters.args) == positional and not (others or parameters.defaults)
+
+
+class _ClassNamesAsNames(ast.NodeTransformer):
+    """A lowered class-body alias's ``look_up('T', lambda: T)`` as ``T``."""
+
+    def __init__(self, look_up: str) -> None:
+        self.look_up = look_up
+
+    def visit_Call(self, node: ast.Call) -> ast.AST:
+        func, args = node.func, node.args
+        if (
+            isinstance(func, ast.Name)
+            and func.id == self.look_up
+            and len(args) == 2
+            and not node.keywords
+            and isinstance(args[0], ast.Constant)
+            and isinstance(args[0].value, str)
+            and _is_lambda_of(args[1], args[0].value)
+        ):
+            return ast.Name(args[0].value, ast.Load())
+        return self.generic_visit(node)

@@ -4,18 +4,21 @@ It binds ``X`` to a ``typing.TypeAliasType`` whose ``__value__`` is
 computed on first access, in an annotation scope: a function of no
 arguments, as ``lambda: value`` is, but for the names of an enclosing
 class, which such a scope sees and a lambda does not.  So a ``type``
-statement is lowered where it stands in a module or a function, and left
-as it is (named, FB416) directly in a class body; one with type parameters
-is left too (named, FB411).  3.15's errors for what a type alias may not
-hold (``yield``, ``await``, ``:=``) are raised here: a lambda would take
-them.
+statement is lowered where it stands in a module or a function; directly
+in a class body, the names its value reads are looked up as the scope
+looks them up (:func:`class_names` finds them), unless the value holds a
+scope of its own (a lambda, a comprehension), an f-string or t-string, or
+a name that the class mangles: that one is left as it is (named, FB416).
+One with type parameters is left too (named, FB411).  3.15's errors for
+what a type alias may not hold (``yield``, ``await``, ``:=``) are raised
+here: a lambda would take them.
 """
 
-from typing import Iterator, List, NamedTuple, Optional, Tuple
+from typing import Dict, Iterator, List, NamedTuple, Optional, Tuple
 
-from .lexer import ENDMARKER, NAME, NEWLINE, OP, TRIVIA, Token
+from .lexer import ENDMARKER, NAME, NEWLINE, NUMBER, OP, STRING, TRIVIA, Token
 from .parsed import Parsed
-from .statements import CLASS, innermost_scope, statements_in_blocks
+from .statements import CLASS, FUNCTION, innermost_scope, statements_in_blocks
 
 _NOT_IN_ALIAS = {
     "yield": "yield expression cannot be used within a type alias",
@@ -23,6 +26,12 @@ _NOT_IN_ALIAS = {
     ":=": "named expression cannot be used within a type alias",
 }
 _IN_COMPREHENSION = "assignment expression within a comprehension cannot be used in a type alias"
+# Words of a value that name nothing to look up.
+_NOT_NAMES = frozenset(("None", "True", "False", "and", "or", "not", "in", "is", "if", "else", "__debug__"))
+# Words that open a scope of their own, which does not see the class's names
+# (3.15: a lambda's body, a comprehension but for its first iterable), or
+# that the annotation scope treats apart (``super()``, ``__class__``).
+_NOT_LOWERED_IN_CLASS = frozenset(("lambda", "for", "async", "super", "__class__"))
 
 
 class TypeAlias(NamedTuple):
@@ -30,26 +39,80 @@ class TypeAlias(NamedTuple):
 
     start: int  # offset of "type"
     name: str
+    qualname: str  # as 3.15 names it: "f.<locals>.X" in a function f, "C.X" in a class C
     equals_end: int  # offset just past its "="
     end: int  # offset just past the value
+    # Directly in a class body: the names its value looks up (else None).
+    class_names: Optional[Tuple[Token, ...]] = None
 
 
 def type_aliases(parsed: Parsed) -> List[TypeAlias]:
-    """Each ``type`` statement of ``parsed`` without type parameters and not
-    directly in a class body, in the order of the text."""
+    """Each ``type`` statement of ``parsed`` without type parameters, but
+    those directly in a class body that are not lowered, in the order of
+    the text."""
     if "type" not in parsed.text:
         return []
     code = [token for token in parsed.tokens if token.kind not in TRIVIA]
     found = []
+    headers: Dict[int, str] = {}  # by depth of blocks: the name of the last def or class there
     for i, blocks in statements_in_blocks(code):
         token = code[i]
+        if token.kind == NAME and token.text in ("def", "class"):
+            headers[len(blocks)] = code[i + 1].text
+        elif token.kind == NAME and token.text == "async" and code[i + 1].text == "def":
+            headers[len(blocks)] = code[i + 2].text
         if not (token.kind == NAME and token.text == "type" and code[i + 1].kind == NAME):
             continue
         equals = code[i + 2]
-        if equals.kind == OP and equals.text == "=" and innermost_scope(blocks) != CLASS:
-            last = _value_end(parsed, code, i + 3)
-            found.append(TypeAlias(token.offset, code[i + 1].text, equals.end, code[last].end))
+        if not (equals.kind == OP and equals.text == "="):
+            continue
+        last = _value_end(parsed, code, i + 3)
+        names = None
+        if innermost_scope(blocks) == CLASS:
+            names = class_names(code, i + 3)
+            if names is None:
+                continue
+        name = code[i + 1].text
+        found.append(TypeAlias(token.offset, name, _qualname(name, blocks, headers), equals.end, code[last].end, names))
     return found
+
+
+def _qualname(name: str, blocks: List[str], headers: Dict[int, str]) -> str:
+    """The qualified name of an alias ``name`` bound in ``blocks``, given
+    the def or class that opened each (``headers``)."""
+    parts = []
+    for depth, kind in enumerate(blocks):
+        if kind == CLASS:
+            parts.append(headers[depth])
+        elif kind == FUNCTION:
+            parts.append(headers[depth] + ".<locals>")
+    return ".".join([*parts, name])
+
+
+def class_names(code: List[Token], first: int) -> Optional[Tuple[Token, ...]]:
+    """The names that the value from ``code[first]`` on looks up, of a
+    ``type`` statement directly in a class body; None where it is not
+    lowered there (see the module's doc)."""
+    names: List[Token] = []
+    depth = 0
+    i = first
+    while True:
+        token = code[i]
+        kind, text = token.kind, token.text
+        if kind in (NEWLINE, ENDMARKER) or (kind == OP and text == ";" and not depth):
+            return tuple(names)
+        if kind == OP:
+            depth += (text in "([{") - (text in ")]}")
+        elif kind == NAME:
+            if text in _NOT_LOWERED_IN_CLASS or (text.startswith("__") and not text.endswith("__")):
+                return None
+            attribute = code[i - 1].kind == OP and code[i - 1].text == "."
+            keyword = code[i + 1].kind == OP and code[i + 1].text == "="  # of an argument
+            if not (text in _NOT_NAMES or attribute or keyword):
+                names.append(token)
+        elif kind not in (NUMBER, STRING):
+            return None  # an f-string or t-string
+        i += 1
 
 
 def _value_end(parsed: Parsed, code: List[Token], first: int) -> int:
@@ -125,4 +188,4 @@ def _until_closed(code: List[Token], i: int) -> Iterator[Tuple[int, int]]:
         i += 1
 
 
-__all__ = ["TypeAlias", "type_aliases"]
+__all__ = ["TypeAlias", "class_names", "type_aliases"]

@@ -34,13 +34,13 @@ from . import (
 REWRITES = (
     lower_comprehension_unpacking,  # first: these three tell the lowering which tokens they change
     lower_unbracketed_walrus,
+    lower_type_aliases,  # before the starred subscripts': they write around the names it changes
     lower_starred_subscripts,  # after the walrus's: it writes around the tokens that one changed
     lower_tstrings,
     lower_fstrings,
     bracket_except_types,
     register_templatelib,
     lower_lazy_imports,
-    lower_type_aliases,
     lower_parenthesized_with,
     lower_starred_for_iterable,
     lower_starred_annotations,
