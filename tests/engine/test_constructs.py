@@ -77,7 +77,7 @@ CASES = {
     "async def f[T](): pass\n": [(1, 12, "FB411")],
     "def f[T: int, **P, *Ts](): pass\n": [(1, 6, "FB411")],
     # The type statement is lowered (tests/engine/rewrites/test_lower_type_aliases.py),
-    # but with type parameters or directly in a class body.
+    # but with type parameters, or in a class body with a scope or a mangled name in its value.
     "type X[K] = dict[K, int]\n": [(1, 7, "FB411")],
     "type X = int\n": [],
     "class A:\n    type X = int\n": [],  # lowered, its names looked up in the class first

@@ -19,8 +19,8 @@ from support.hooked import installed_python, pytest_command, python
 from support.pythons import child_environment, executable
 
 MATCH = "x = 1\nmatch x:\n    case 1:\n        print('one')\n"
-# A type statement is lowered, but in a class body.
-TYPE = "x = 1\nclass Shapes:\n    type Alias = list[int]\n"
+# A type statement is lowered, but in a class body with a comprehension in its value.
+TYPE = "x = 1\nclass Shapes:\n    type Alias = [int for _ in ()]\n"
 CLASS_BODY_311 = (
     "FB416 type statement in a class body needs Python 3.12 (this is 3.11, and fstring-backport does not lower it)"
 )
