@@ -31,7 +31,7 @@ from .lexer import (
 from .parsed import Parsed
 from .rules import Rule
 from .statements import CLASS, COMPOUND, STATEMENT_ENDS, Statements, innermost_scope, statements_in_blocks
-from .type_aliases import class_names
+from .type_aliases import lowered_in_classes
 
 # Python's keywords: a bracket after one of these opens a display or a
 # group, never a subscript or a call (None, True and False are atoms).
@@ -93,6 +93,7 @@ class _Reader:
         self.found: List[Construct] = []
         self.partner: Dict[int, int] = _partners(self.code)
         self._in_class_bodies: Optional[Set[int]] = None
+        self._lowered_in_classes: Optional[Set[int]] = None
 
     def in_class_bodies(self) -> Set[int]:
         """The statements (their first code tokens) directly in a class body,
@@ -102,6 +103,12 @@ class _Reader:
                 i for i, blocks in statements_in_blocks(self.code) if innermost_scope(blocks) == CLASS
             }
         return self._in_class_bodies
+
+    def lowered_in_classes(self) -> Set[int]:
+        """Of those, the ``type`` statements that are lowered, found once."""
+        if self._lowered_in_classes is None:
+            self._lowered_in_classes = set(lowered_in_classes(self.code))
+        return self._lowered_in_classes
 
     def add(self, rule: Rule, first: int, last: int) -> None:
         code = self.code
@@ -178,7 +185,7 @@ class _Reader:
             return True
         elif text == "type" and code[i + 1].kind == NAME and code[i + 2].text in ("=", "["):
             # Lowered (:mod:`.type_aliases`), but some in a class body.
-            if i in self.in_class_bodies() and (code[i + 2].text == "[" or class_names(code, i + 3) is None):
+            if i in self.in_class_bodies() and i not in self.lowered_in_classes():
                 self.add(rules.TYPE_STATEMENT_IN_CLASS, i, i + 1)
         return text in COMPOUND
 

@@ -87,8 +87,8 @@ TYPE_PARAMETER_DEFAULT = _named("FB413", "type-parameter-default", "type paramet
 LAZY_IMPORT = Rule("FB414", "lazy-import", "lazy import", (3, 15))
 COMPREHENSION_UNPACKING = Rule("FB415", "comprehension-unpacking", "unpacking in a comprehension", (3, 15))
 # Its value sees the class's names (an annotation scope); the scopes in it
-# (a lambda, a comprehension) and the names the class mangles see them in
-# ways the lowering of FB412 does not copy.
+# (a lambda, a comprehension), the names the class mangles, a class inside
+# a function and declared names see names in ways FB412's lowering does not copy.
 TYPE_STATEMENT_IN_CLASS = _named("FB416", "type-statement-in-class", "type statement in a class body", (3, 12))
 
 RULES = (

@@ -8,7 +8,11 @@ statement is lowered where it stands in a module or a function; directly
 in a class body, the names its value reads are looked up as the scope
 looks them up (:func:`class_names` finds them), unless the value holds a
 scope of its own (a lambda, a comprehension), an f-string or t-string, or
-a name that the class mangles: that one is left as it is (named, FB416).
+a name that the class mangles, or the class is inside a function (where
+the scope skips the function's names that the class binds, as a lambda
+does not), or declares ``global`` or ``nonlocal`` names (which the scope
+does not look for in the class): that one is left as it is (named,
+FB416; :func:`lowered_in_classes`).
 One with type parameters is left too (named, FB411).  3.15's errors for
 what a type alias may not hold (``yield``, ``await``, ``:=``) are raised
 here: a lambda would take them.
@@ -54,6 +58,7 @@ def type_aliases(parsed: Parsed) -> List[TypeAlias]:
         return []
     code = [token for token in parsed.tokens if token.kind not in TRIVIA]
     found = []
+    in_classes: Optional[Dict[int, Tuple[Token, ...]]] = None  # found on the first in a class body
     headers: Dict[int, str] = {}  # by depth of blocks: the name of the last def or class there
     for i, blocks in statements_in_blocks(code):
         token = code[i]
@@ -69,7 +74,9 @@ def type_aliases(parsed: Parsed) -> List[TypeAlias]:
         last = _value_end(parsed, code, i + 3)
         names = None
         if innermost_scope(blocks) == CLASS:
-            names = class_names(code, i + 3)
+            if in_classes is None:
+                in_classes = lowered_in_classes(code)
+            names = in_classes.get(i)
             if names is None:
                 continue
         name = code[i + 1].text
@@ -87,6 +94,38 @@ def _qualname(name: str, blocks: List[str], headers: Dict[int, str]) -> str:
         elif kind == FUNCTION:
             parts.append(headers[depth] + ".<locals>")
     return ".".join([*parts, name])
+
+
+def lowered_in_classes(code: List[Token]) -> Dict[int, Tuple[Token, ...]]:
+    """The ``type`` statements without type parameters directly in a class
+    body that are lowered (the indices of their first code tokens), each
+    with the names its value looks up (see the module's doc)."""
+    class_at: Dict[int, int] = {}  # by depth of blocks: the last class header there
+    declaring = set()  # the classes (their headers) that declare global or nonlocal names
+    found: List[Tuple[int, int, Tuple[Token, ...]]] = []
+    for i, blocks in statements_in_blocks(code):
+        token = code[i]
+        if token.kind == NAME and token.text == "class":
+            class_at[len(blocks)] = i
+        scope = _innermost_depth(blocks)
+        if scope is None or blocks[scope] != CLASS or token.kind != NAME:
+            continue
+        owner = class_at[scope]
+        if token.text in ("global", "nonlocal"):
+            declaring.add(owner)
+        elif token.text == "type" and code[i + 1].kind == NAME and code[i + 2].text == "=" and FUNCTION not in blocks:
+            names = class_names(code, i + 3)
+            if names is not None:
+                found.append((i, owner, names))
+    return {i: names for i, owner, names in found if owner not in declaring}
+
+
+def _innermost_depth(blocks: List[str]) -> Optional[int]:
+    """The depth of the innermost function or class body among ``blocks``."""
+    for depth in range(len(blocks) - 1, -1, -1):
+        if blocks[depth] in (FUNCTION, CLASS):
+            return depth
+    return None
 
 
 def class_names(code: List[Token], first: int) -> Optional[Tuple[Token, ...]]:
@@ -188,4 +227,4 @@ def _until_closed(code: List[Token], i: int) -> Iterator[Tuple[int, int]]:
         i += 1
 
 
-__all__ = ["TypeAlias", "class_names", "type_aliases"]
+__all__ = ["TypeAlias", "class_names", "lowered_in_classes", "type_aliases"]

@@ -71,6 +71,11 @@ NAMED = [
     ("class K:\n    type X = __T\n", "FB416"),
     ("class K:\n    type X = f'{T}'\n", "FB416"),
     ("class K:\n    type X[T] = T\n", "FB411"),
+    # where the scope skips the function's names that the class binds, or
+    # the declared names, which it does not look for in the class
+    ("def f():\n    x = 1\n    class K:\n        type X = x\n        x = 2\n", "FB416"),
+    ("class K:\n    global x\n    type X = x\n", "FB416"),
+    ("def f():\n    x = 1\n    class K:\n        nonlocal x\n        type X = x\n", "FB416"),
     ("type X[T] = list[T]\n", "FB411"),
 ]
 # What 3.15 refuses: its words and places, not a lambda
@@ -227,16 +232,15 @@ except NameError as error:
     print("NameError", error)
 
 
-def enclosing():
-    U = "enclosing"
+# A name the class binds, read before it does: the module's, as in the
+# class body itself.
+class Binding:
+    type Early = T
+    seen = Early.__value__
+    T = "class"
 
-    class Inner:
-        type W = (U, T)
-        U = "class"
-    return Inner.W.__value__
 
-
-print(enclosing())
+print(Binding.seen, Binding.Early.__value__)
 
 
 looked_up = []  # PyPy reads the namespace again to make the class: counted in the body only
