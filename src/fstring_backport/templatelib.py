@@ -689,7 +689,6 @@ else:
 # runtime's file, because output ships one runtime copy per package.
 
 
-
 def _seeing_the_class(evaluate: "Any", namespace: "Any", defined_class: "Any") -> "Any":
     """``evaluate`` of a ``type`` statement directly in a class body, given
     how its scope looks a name up: in the class body's ``namespace`` while
